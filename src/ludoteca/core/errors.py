@@ -1,0 +1,42 @@
+"""Errors raised by the public API."""
+
+from __future__ import annotations
+
+
+class LudotecaError(Exception):
+    """Base class of every error ludoteca raises on purpose."""
+
+
+class IllegalAction(LudotecaError, ValueError):
+    """An action that is not legal now (or text that names no action).
+
+    ``reason`` says what was wrong in English, ``reason_es`` in Spanish, and ``legal`` lists
+    the text forms of the actions the seat may take now (empty when it may take none).
+    The game state is untouched when this is raised.
+    """
+
+    def __init__(self, reason: str, reason_es: str | None = None,
+                 legal: list[str] | None = None) -> None:
+        self.reason = reason
+        self.reason_es = reason_es or reason
+        self.legal = list(legal or [])
+        super().__init__(reason)
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in ``lang`` ('es' or 'en')."""
+        return self.reason_es if lang == "es" else self.reason
+
+
+class InvalidOption(LudotecaError, ValueError):
+    """A game option (or player count, or content file) that the game does not accept."""
+
+
+class ContentError(InvalidOption):
+    """A board, deck or other content file that breaks the rulebook's structure.
+
+    The message names the file, the field and what is allowed.
+    """
+
+
+class RecordError(LudotecaError, ValueError):
+    """A game record (save file) that cannot be read or does not replay."""

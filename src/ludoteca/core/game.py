@@ -1,0 +1,165 @@
+"""The game-agnostic protocol every game implements (see docs/architecture.md).
+
+A concrete game subclasses :class:`Game` and provides the underscored hooks; the public
+methods here add the checks every game shares (whose turn it is, legality, parsing, the
+action history) so that no game can forget them.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from .action import Action
+from .errors import IllegalAction
+from .events import Event
+from .result import Result
+
+RECORD_FORMAT = "ludoteca.record/1"
+
+
+class Game(ABC):
+    """One game in progress. Create it with ``ludoteca.new_game``."""
+
+    game_id: ClassVar[str]
+    num_distinct_actions: ClassVar[int]
+
+    # set by subclasses in __init__ / clone
+    seed: int
+    options: dict[str, Any]
+    names: tuple[str, ...]
+    _initial_dice: tuple[int, ...]
+    _setup_log: tuple[dict[str, Any], ...]
+    _history: tuple | None  # cons list ((seat, text), previous) shared between clones
+    _n_actions: int
+
+    # ----- who acts and what they may do -------------------------------------------------
+    @property
+    def n_players(self) -> int:
+        return len(self.names)
+
+    @property
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that must decide now (empty when the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The actions ``seat`` may take now (default: the single seat to move)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The outcome once the game is over, else ``None``."""
+
+    # ----- acting ------------------------------------------------------------------------
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Play ``action`` (an Action or its text) for ``seat``; return what happened.
+
+        Raises :class:`IllegalAction` with the reason, leaving the state untouched, when
+        the text names no action, the seat may not act now, or the action is not legal.
+        """
+        if self.is_over:
+            raise IllegalAction("the game is over; no action is legal",
+                                "la partida ha terminado; no queda ninguna acción legal")
+        to_move = self.to_move
+        if seat is None:
+            if len(to_move) != 1:
+                raise IllegalAction(f"several seats must act ({list(to_move)}); say which",
+                                    f"deben actuar varios asientos ({list(to_move)}); di cuál")
+            seat = to_move[0]
+        elif seat not in to_move:
+            who = ", ".join(f"{s} ({self.names[s]})" for s in to_move)
+            raise IllegalAction(f"seat {seat} may not act now; to move: {who}",
+                                f"el asiento {seat} no puede actuar ahora; le toca a: {who}")
+        if isinstance(action, str):
+            action = self.parse(action)
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            en, es = self._explain_illegal(action, seat)
+            raise IllegalAction(en, es, [str(a) for a in legal])
+        events = self._apply(action, seat)
+        self._history = ((seat, str(action)), self._history)
+        self._n_actions += 1
+        return events
+
+    @abstractmethod
+    def _apply(self, action: Action, seat: int) -> list[Event]:
+        """Carry out a legal action (already checked)."""
+
+    @abstractmethod
+    def _explain_illegal(self, action: Action, seat: int) -> tuple[str, str]:
+        """Why ``action`` is not legal for ``seat`` now: (English, Spanish)."""
+
+    @abstractmethod
+    def parse(self, text: str) -> Action:
+        """Read an action's text form (canonical or an accepted alias)."""
+
+    # ----- numbering for learning agents -------------------------------------------------
+    @abstractmethod
+    def action_id(self, action: Action) -> int: ...
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Action: ...
+
+    # ----- looking -----------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-ready dict of what ``seat`` may see (``None``: a spectator)."""
+
+    @abstractmethod
+    def state_dict(self) -> dict[str, Any]:
+        """The whole state, hidden parts included, as JSON-ready data (for tests/debugging)."""
+
+    @abstractmethod
+    def describe(self, event: Event, lang: str = "es") -> str:
+        """An event in words, in 'es' or 'en'."""
+
+    @abstractmethod
+    def clone(self) -> Game:
+        """An independent copy (cheap; search algorithms call it often)."""
+
+    # ----- records -----------------------------------------------------------------------
+    @property
+    def actions_played(self) -> list[tuple[int, str]]:
+        out = []
+        node = self._history
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def record_options(self) -> dict[str, Any]:
+        """Options as they must be written in a record (games may embed file contents)."""
+        return dict(self.options)
+
+    def record(self) -> dict[str, Any]:
+        """A JSON-ready record: header (game, options, seed, seats) plus every action."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game_id,
+            "players": self.n_players,
+            "names": list(self.names),
+            "seed": self.seed,
+            "options": self.record_options(),
+            "dice": list(self._initial_dice),
+            "setup": [dict(s) for s in self._setup_log],
+            "actions": [[seat, text] for seat, text in self.actions_played],
+        }
+
+    def apply_setup(self, setup: dict[str, Any]) -> None:
+        """Re-apply an arrangement stored in a record (games that support ``arrange``)."""
+        raise NotImplementedError(f"{self.game_id} has no arrangements")
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"to move {list(self.to_move)}"
+        return f"<{type(self).__name__} seed={self.seed} actions={self._n_actions} {state}>"
+
+    def to_json(self) -> str:
+        return json.dumps(self.record(), ensure_ascii=False)

@@ -1,0 +1,43 @@
+"""Game options: declared per game, validated at ``new_game``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidOption
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option. ``choices`` lists the allowed values (``None`` for free values such as a
+    file path, checked by the game itself)."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"default": self.default,
+                "choices": list(self.choices) if self.choices is not None else None,
+                "help": self.help}
+
+
+def validate_options(game_id: str, specs: dict[str, OptionSpec],
+                     given: dict[str, Any] | None) -> dict[str, Any]:
+    """Fill in defaults and reject unknown options or values outside ``choices``."""
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(specs))
+    if unknown:
+        allowed = ", ".join(sorted(specs)) or "none"
+        raise InvalidOption(f"{game_id}: unknown option {unknown[0]!r}; allowed options: {allowed}")
+    out = {}
+    for name, spec in specs.items():
+        value = given.get(name, spec.default)
+        if spec.choices is not None and value not in spec.choices:
+            allowed = ", ".join(repr(c) for c in spec.choices)
+            raise InvalidOption(f"{game_id}: option {name}={value!r} is not allowed; "
+                                f"allowed values: {allowed}")
+        out[name] = value
+    return out

@@ -1,0 +1,44 @@
+"""The one seeded generator a game owns: dice, shuffles and draws all come from it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+
+class GameRandom:
+    """A seeded ``random.Random`` plus a queue of forced die rolls (for tests and teaching).
+
+    Forced rolls are used first, in order; then the generator takes over.
+    """
+
+    __slots__ = ("_rng", "_forced")
+
+    def __init__(self, seed: int, forced_dice: Iterable[int] = ()) -> None:
+        self._rng = random.Random(seed)
+        self._forced = list(forced_dice)[::-1]  # pop() from the end is O(1)
+
+    def die(self, sides: int = 6) -> int:
+        """One roll of a die with ``sides`` faces (1..sides)."""
+        if self._forced:
+            return self._forced.pop()
+        return int(self._rng.random() * sides) + 1
+
+    def randrange(self, n: int) -> int:
+        return self._rng.randrange(n)
+
+    def shuffle(self, items: list) -> None:
+        self._rng.shuffle(items)
+
+    def clone(self) -> GameRandom:
+        twin = GameRandom.__new__(GameRandom)
+        twin._rng = random.Random(0)
+        twin._rng.setstate(self._rng.getstate())
+        twin._forced = self._forced[:]
+        return twin
+
+    def fingerprint(self) -> str:
+        """A short digest of the generator's state (for state comparisons)."""
+        import hashlib
+
+        return hashlib.sha1(repr((self._rng.getstate(), self._forced)).encode()).hexdigest()[:16]

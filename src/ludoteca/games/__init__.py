@@ -1,0 +1,3 @@
+"""One package per game. Importing this registers every built-in game."""
+
+from . import civitas, qytetet  # noqa: F401  (registration side effects)
