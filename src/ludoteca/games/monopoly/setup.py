@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -26,12 +26,12 @@ MAX_ROUNDS_OPTION = OptionSpec(
     "0 = no limit, as the rulebook literally says")
 
 
-@lru_cache(maxsize=None)
+@cache
 def default_source(package: str) -> str:
     return resources.files(package).joinpath("board.toml").read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def default_board(package: str, rules: Ruleset) -> Board:
     return load_board(default_source(package), "default", rules.deck)
 
@@ -66,5 +66,5 @@ def register_monopoly_game(rules: Ruleset, package: str, summary: dict[str, str]
         board = resolve_board(options.get("board"), package, rules)
         return MonopolyGame(rules, board, names, seed, options, dice)
 
-    register(GameInfo(rules.game_id, rules.title, (2, 4), {"board": BOARD_OPTION, "max_rounds": MAX_ROUNDS_OPTION}, summary,
-                      factory))
+    options = {"board": BOARD_OPTION, "max_rounds": MAX_ROUNDS_OPTION}
+    register(GameInfo(rules.game_id, rules.title, (2, 4), options, summary, factory))
