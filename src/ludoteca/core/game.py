@@ -77,8 +77,8 @@ class Game(ABC):
             who = ", ".join(f"{s} ({self.names[s]})" for s in to_move)
             raise IllegalAction(f"seat {seat} may not act now; to move: {who}",
                                 f"el asiento {seat} no puede actuar ahora; le toca a: {who}")
-        if isinstance(action, str):
-            action = self.parse(action)
+        if not isinstance(action, Action):
+            action = self.parse(action)  # text; anything else is refused by parse
         legal = self.legal_actions(seat)
         if action not in legal:
             en, es = self._explain_illegal(action, seat)
@@ -123,6 +123,12 @@ class Game(ABC):
     @abstractmethod
     def clone(self) -> Game:
         """An independent copy (cheap; search algorithms call it often)."""
+
+    def determinize(self, seat: int | None, seed: int) -> Game:
+        """A clone in which everything ``seat`` may not see (deck order, future chance) is
+        drawn afresh with ``seed``; ``view(seat)`` is unchanged. Search bots use it to
+        sample worlds without peeking; tests use it to prove views leak nothing."""
+        raise NotImplementedError(f"{self.game_id} does not implement determinize")
 
     # ----- records -----------------------------------------------------------------------
     @property

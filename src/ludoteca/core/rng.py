@@ -10,31 +10,42 @@ class GameRandom:
     """A seeded ``random.Random`` plus a queue of forced die rolls (for tests and teaching).
 
     Forced rolls are used first, in order; then the generator takes over.
+    Clones share the underlying generator until one of them draws (copy on write), so a
+    clone is cheap and both continue with the same future draws.
     """
 
-    __slots__ = ("_rng", "_forced")
+    __slots__ = ("_rng", "_forced", "_shared")
 
     def __init__(self, seed: int, forced_dice: Iterable[int] = ()) -> None:
         self._rng = random.Random(seed)
         self._forced = list(forced_dice)[::-1]  # pop() from the end is O(1)
+        self._shared = False
+
+    def _own(self) -> random.Random:
+        """The generator, copied first if a clone shares it (nobody advances a shared one)."""
+        if self._shared:
+            rng = random.Random(0)
+            rng.setstate(self._rng.getstate())
+            self._rng, self._shared = rng, False
+        return self._rng
 
     def die(self, sides: int = 6) -> int:
         """One roll of a die with ``sides`` faces (1..sides)."""
         if self._forced:
             return self._forced.pop()
-        return int(self._rng.random() * sides) + 1
+        return int(self._own().random() * sides) + 1
 
     def randrange(self, n: int) -> int:
-        return self._rng.randrange(n)
+        return self._own().randrange(n)
 
     def shuffle(self, items: list) -> None:
-        self._rng.shuffle(items)
+        self._own().shuffle(items)
 
     def clone(self) -> GameRandom:
         twin = GameRandom.__new__(GameRandom)
-        twin._rng = random.Random(0)
-        twin._rng.setstate(self._rng.getstate())
+        twin._rng = self._rng
         twin._forced = self._forced[:]
+        twin._shared = self._shared = True
         return twin
 
     def fingerprint(self) -> str:

@@ -524,6 +524,13 @@ class MonopolyGame(Game):
         g._legal, g._recent = self._legal, self._recent
         return g
 
+    def determinize(self, seat: int | None, seed: int) -> MonopolyGame:
+        """Hidden here: the deck's order and the generator's future rolls."""
+        g = self.clone()
+        g.rng = GameRandom(seed)
+        g.rng.shuffle(g.deck)
+        return g
+
     def record_options(self) -> dict[str, Any]:
         opts = dict(self.options)
         if self.board.origin != "default":      # embed the file so the record replays anywhere
