@@ -1,0 +1,153 @@
+"""The terminal's own words, in Spanish and English.
+
+Game terms stay as the rulebooks write them (SALIDA, CALLE, CÁRCEL, JUEZ, SORPRESA…); the
+words for events come from each game's ``describe``. ``tr(lang, key, **fields)`` fills a
+message in.
+"""
+
+from __future__ import annotations
+
+LANGS = ("es", "en")
+
+# key -> (Spanish, English)
+MESSAGES: dict[str, tuple[str, str]] = {
+    # errors
+    "error": ("Error", "Error"),
+    "bad_lang": ("idioma {lang!r} desconocido; usa es o en",
+                 "unknown language {lang!r}; use es or en"),
+    "empty_seat": ("--players: el asiento {n} no tiene nombre (usa p. ej. \"Ana,bot:greedy\")",
+                   "--players: seat {n} has no name (use e.g. \"Ana,bot:greedy\")"),
+    "dup_name": ("--players: el nombre {name!r} se repite; cada asiento necesita un nombre "
+                 "distinto", "--players: the name {name!r} is repeated; each seat needs its "
+                 "own name"),
+    "bad_count": ("--players: {n} no es un número de jugadores válido",
+                  "--players: {n} is not a valid number of players"),
+    "bad_option": ("--option {text!r}: escribe NOMBRE=VALOR, p. ej. max_rounds=50",
+                   "--option {text!r}: write NAME=VALUE, e.g. max_rounds=50"),
+    "no_game": ("falta el juego: ludoteca play JUEGO (juegos: {games})",
+                "missing the game: ludoteca play GAME (games: {games})"),
+    "game_mismatch": ("{file} es una partida de {saved}, no de {game}",
+                      "{file} holds a game of {saved}, not of {game}"),
+    "load_conflict": ("--load no admite {flag}: la partida guardada ya fija la semilla y las "
+                      "opciones", "--load takes no {flag}: the saved game already fixes the "
+                      "seed and the options"),
+    "seat_count": ("--players indica {given} asientos, pero la partida guardada tiene {saved}",
+                   "--players gives {given} seats, but the saved game has {saved}"),
+    "cannot_read": ("no se puede leer {file}: {why}", "cannot read {file}: {why}"),
+    "not_json": ("{file} no es JSON válido (línea {line}, columna {col}): {why}",
+                 "{file} is not valid JSON (line {line}, column {col}): {why}"),
+    "bad_record": ("{file} no es una partida válida: {why}",
+                   "{file} is not a valid game record: {why}"),
+    "bad_table": ("{file}: la información de la mesa (clave \"table\") no es válida: {why}",
+                  "{file}: the table information (key \"table\") is not valid: {why}"),
+    # games / rules
+    "games_title": ("Juegos disponibles", "Available games"),
+    "col_id": ("juego", "game"),
+    "col_title": ("título", "title"),
+    "col_players": ("jugadores", "players"),
+    "col_options": ("opciones (--option NOMBRE=VALOR)", "options (--option NAME=VALUE)"),
+    "col_bots": ("bots", "bots"),
+    "default": ("por defecto", "default"),
+    "choices": ("valores", "choices"),
+    "none": ("ninguno", "none"),
+    "games_hint": ("Reglas de un juego: ludoteca rules JUEGO · Jugar: ludoteca play JUEGO "
+                   "--players \"Ana,bot:greedy\"",
+                   "A game's rules: ludoteca rules GAME · Play: ludoteca play GAME "
+                   "--players \"Ana,bot:greedy\""),
+    "rules_title": ("Reglas de {title}", "Rules of {title}"),
+    "grammar_title": ("Acciones (escribe el texto o su alias inglés; N = número de casilla)",
+                      "Actions (type the text or its English alias; N = square number)"),
+    "no_grammar": ("(este juego no publica su gramática de acciones)",
+                   "(this game does not publish its action grammar)"),
+    "table_title": ("Órdenes de la mesa", "Table commands"),
+    "cmd_number": ("un número: la acción con ese número en la lista",
+                   "a number: the action with that number in the list"),
+    "cmd_save": ("guardar FICHERO (save): guarda la partida para seguirla con "
+                 "ludoteca play --load FICHERO",
+                 "save FILE (guardar): saves the game; resume it with "
+                 "ludoteca play --load FILE"),
+    "cmd_board": ("tablero (board): vuelve a mostrar la mesa",
+                  "board (tablero): shows the table again"),
+    "cmd_help": ("ayuda (help): esta ayuda", "help (ayuda): this help"),
+    "cmd_quit": ("salir (quit): deja la partida (guárdala antes si quieres seguirla)",
+                 "quit (salir): leaves the game (save it first to resume it later)"),
+    # the table
+    "round": ("ronda {round}", "round {round}"),
+    "round_of": ("ronda {round} de {max}", "round {round} of {max}"),
+    "turn_of": ("turno de {name}", "{name}'s turn"),
+    "board_title": ("Tablero: {board}", "Board: {board}"),
+    "h_square": ("casilla", "square"),
+    "h_price": ("precio", "price"),
+    "h_rent": ("alquiler", "rent"),
+    "h_owner": ("dueño", "owner"),
+    "h_houses": ("casas", "houses"),
+    "h_hotels": ("hoteles", "hotels"),
+    "h_mortgaged": ("hipot.", "mortg."),
+    "h_here": ("aquí", "here"),
+    "h_player": ("jugador", "player"),
+    "h_balance": ("saldo", "balance"),
+    "h_capital": ("capital", "capital"),
+    "h_position": ("casilla", "square"),
+    "h_jail": ("cárcel", "jail"),
+    "h_escape": ("SalirCárcel", "SalirCárcel"),
+    "yes": ("sí", "yes"),
+    "in_jail": ("en la cárcel", "in jail"),
+    "bot": ("bot {name}", "bot {name}"),
+    "you": ("tú", "you"),
+    "since": ("Desde tu última decisión", "Since your last decision"),
+    "earlier": ("… ({n} acciones anteriores)", "… ({n} earlier actions)"),
+    "nothing_yet": ("Aún no ha pasado nada.", "Nothing has happened yet."),
+    "options_title": ("{name}, ¿qué haces?", "{name}, what do you do?"),
+    "prompt_hint": ("Escribe un número o el texto de una acción · ayuda · guardar FICHERO · "
+                    "salir", "Type a number or an action's text · help · save FILE · quit"),
+    "prompt": ("{name} ▸ ", "{name} ▸ "),
+    "out_of_range": ("no hay acción número {n}: elige de 1 a {max}",
+                     "there is no action number {n}: choose 1 to {max}"),
+    "illegal": ("No vale: {why}", "Not allowed: {why}"),
+    "saved": ("Partida guardada en {file}. Para seguirla: ludoteca play --load {file}",
+              "Game saved in {file}. To resume it: ludoteca play --load {file}"),
+    "save_failed": ("no se ha podido guardar en {file}: {why}", "could not save to {file}: {why}"),
+    "quit": ("Dejas la partida.", "You leave the game."),
+    "quit_unsaved": ("Las últimas jugadas no están guardadas; la próxima vez escribe "
+                     "'guardar FICHERO' antes de 'salir'.",
+                     "The last moves are not saved; next time type 'save FILE' before 'quit'."),
+    "eof": ("Se acabó la entrada: la partida queda sin terminar.",
+            "End of input: the game is left unfinished."),
+    "interrupted": ("Interrumpido: la partida queda sin terminar.",
+                    "Interrupted: the game is left unfinished."),
+    "first_player": ("Empieza {name} (por sorteo).", "{name} starts (drawn at random)."),
+    "loaded": ("Partida cargada de {file}: {n} acciones jugadas.",
+               "Game loaded from {file}: {n} actions played."),
+    "seats": ("Jugadores: {seats}", "Players: {seats}"),
+    # the result
+    "result_title": ("Resultado", "Result"),
+    "h_place": ("puesto", "place"),
+    "h_score": ("puntos", "score"),
+    "winner": ("gana", "wins"),
+    "winners_line": ("Gana {names}.", "Winner: {names}."),
+    "winners_tie": ("Empate: ganan {names}.", "Tie: {names} win."),
+    "and": (" y ", " and "),
+    "reason_bankruptcy": ("La partida acaba por bancarrota de {names}.",
+                          "The game ends because {names} went bankrupt."),
+    "reason_limit": ("La partida acaba al llegar al límite de {rounds} rondas.",
+                     "The game ends at the limit of {rounds} rounds."),
+    "reason_other": ("La partida acaba: {reason}.", "The game ends: {reason}."),
+    "ranked_capital": ("Se ordena por capital (saldo + valor de los títulos).",
+                       "Ranked by capital (balance + title values)."),
+    "ranked_balance": ("Se ordena por saldo; las propiedades no cuentan.",
+                       "Ranked by balance; properties do not count."),
+    # replay
+    "replay_title": ("Partida grabada: {title}", "Recorded game: {title}"),
+    "replay_info": ("Jugadores: {names} · semilla {seed} · {n} acciones",
+                    "Players: {names} · seed {seed} · {n} actions"),
+    "step_prompt": ("[Intro: siguiente · q: hasta el final] ", "[Enter: next · q: to the end] "),
+    "not_over": ("La grabación acaba aquí; la partida no ha terminado (le toca a {names}).",
+                 "The record ends here; the game is not over ({names} to move)."),
+}
+
+
+def tr(lang: str, key: str, **fields: object) -> str:
+    """The message ``key`` in ``lang`` ('es' or 'en'), with ``fields`` filled in."""
+    es, en = MESSAGES[key]
+    text = es if lang == "es" else en
+    return text.format(**fields) if fields else text
