@@ -84,9 +84,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
 
 
 def square_name(game: MonopolyGame, s: int, lang: str) -> str:
+    """Street names are proper names: Spanish in both languages (the gloss is in the view)."""
     sq = game.board.squares[s]
     if sq.is_street:
-        return sq.name if lang == "es" else sq.name_en
+        return sq.name
     return SQUARE_LABEL.get(sq.kind, sq.kind)
 
 
