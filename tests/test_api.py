@@ -71,6 +71,20 @@ def test_arranged_positions_replay_too():
     assert again.state_dict() == game.state_dict()
     with pytest.raises(ludoteca.InvalidOption, match="before the first action"):
         game.arrange(balances={0: 1})
+    # the replay's own record keeps the arrangement
+    assert again.record() == game.record()
+    assert ludoteca.replay(again.record()).state_dict() == game.state_dict()
+
+
+def test_a_bad_arrangement_changes_nothing():
+    game = ludoteca.new_game("civitas", players=2, seed=3)
+    before = game.state_dict()
+    with pytest.raises(ludoteca.InvalidOption, match="would start bankrupt"):
+        game.arrange(balances={0: 100, 1: -5})
+    with pytest.raises(ludoteca.InvalidOption, match="not a street"):
+        game.arrange(owners={6: 0, 3: 1})
+    assert game.state_dict() == before
+    assert game.record()["setup"] == []
 
 
 def test_custom_board_is_embedded_in_the_record(tmp_path):

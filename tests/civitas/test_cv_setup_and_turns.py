@@ -141,7 +141,7 @@ def test_cv_1_6_jailed_player_keeps_his_turns():
     leave jail, CV-9.6); the order does not change."""
     # seat 1 is jailed and fails to leave twice (rolls 1 and 2)
     g = new(players=3, seed=1, current=0, jailed={1: True}, positions={0: 9, 2: 9},
-            dice=[1, 1, 1, 2, 1, 1])
+            dice=[1, 1, 1, 1, 2, 1])
     seen = []
     for _ in range(6):
         seen.append((g.current, g.phase))

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from qy_helpers import (
     JAIL,
-    PARKING,
-    START,
     SALIDA,
+    START,
     kinds,
     legal,
     managing,

@@ -13,8 +13,8 @@ LANGS = ("es", "en")
 MESSAGES: dict[str, tuple[str, str]] = {
     # errors
     "error": ("Error", "Error"),
-    "bad_lang": ("idioma {lang!r} desconocido; usa es o en",
-                 "unknown language {lang!r}; use es or en"),
+    "bad_lang": ("idioma {value!r} desconocido; usa es o en",
+                 "unknown language {value!r}; use es or en"),
     "empty_seat": ("--players: el asiento {n} no tiene nombre (usa p. ej. \"Ana,bot:greedy\")",
                    "--players: seat {n} has no name (use e.g. \"Ana,bot:greedy\")"),
     "dup_name": ("--players: el nombre {name!r} se repite; cada asiento necesita un nombre "
@@ -91,8 +91,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "h_jail": ("cárcel", "jail"),
     "h_escape": ("SalirCárcel", "SalirCárcel"),
     "yes": ("sí", "yes"),
-    "in_jail": ("en la cárcel", "in jail"),
-    "bot": ("bot {name}", "bot {name}"),
+    "in_jail": ("dentro", "in jail"),
     "you": ("tú", "you"),
     "since": ("Desde tu última decisión", "Since your last decision"),
     "earlier": ("… ({n} acciones anteriores)", "… ({n} earlier actions)"),
@@ -108,9 +107,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
               "Game saved in {file}. To resume it: ludoteca play --load {file}"),
     "save_failed": ("no se ha podido guardar en {file}: {why}", "could not save to {file}: {why}"),
     "quit": ("Dejas la partida.", "You leave the game."),
-    "quit_unsaved": ("Las últimas jugadas no están guardadas; la próxima vez escribe "
-                     "'guardar FICHERO' antes de 'salir'.",
-                     "The last moves are not saved; next time type 'save FILE' before 'quit'."),
+    "quit_unsaved": ("Las últimas jugadas no estaban guardadas (para poder seguir otro día, "
+                     "escribe 'guardar FICHERO' antes de 'salir').",
+                     "The last moves were not saved (to resume another day, type 'save FILE' "
+                     "before 'quit')."),
     "eof": ("Se acabó la entrada: la partida queda sin terminar.",
             "End of input: the game is left unfinished."),
     "interrupted": ("Interrumpido: la partida queda sin terminar.",
@@ -118,7 +118,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "first_player": ("Empieza {name} (por sorteo).", "{name} starts (drawn at random)."),
     "loaded": ("Partida cargada de {file}: {n} acciones jugadas.",
                "Game loaded from {file}: {n} actions played."),
-    "seats": ("Jugadores: {seats}", "Players: {seats}"),
+    "seats": ("jugadores: {seats} · semilla {seed}", "players: {seats} · seed {seed}"),
     # the result
     "result_title": ("Resultado", "Result"),
     "h_place": ("puesto", "place"),

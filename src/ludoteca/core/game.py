@@ -159,9 +159,22 @@ class Game(ABC):
             "actions": [[seat, text] for seat, text in self.actions_played],
         }
 
-    def apply_setup(self, setup: dict[str, Any]) -> None:
-        """Re-apply an arrangement stored in a record (games that support ``arrange``)."""
-        raise NotImplementedError(f"{self.game_id} has no arrangements")
+    def arrange(self, **setup: Any) -> Game:
+        """Set up a position before the first action (tests, teaching). The arrangement is
+        kept in the record, so the game replays exactly. Keys depend on the game."""
+        from .errors import InvalidOption
+
+        if self._n_actions:
+            raise InvalidOption("arrange() is only possible before the first action")
+        clean = _jsonable(setup)
+        self._arrange(clean)
+        self._setup_log = self._setup_log + (clean,)
+        return self
+
+    def _arrange(self, setup: dict[str, Any]) -> None:
+        from .errors import InvalidOption
+
+        raise InvalidOption(f"{self.game_id} has no arrangements")
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"to move {list(self.to_move)}"
@@ -169,3 +182,16 @@ class Game(ABC):
 
     def to_json(self) -> str:
         return json.dumps(self.record(), ensure_ascii=False)
+
+
+def _jsonable(value: Any) -> Any:
+    """Arrangement values as JSON data (dict keys as text, Decimals as text)."""
+    from decimal import Decimal
+
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Decimal):
+        return str(value)
+    return value

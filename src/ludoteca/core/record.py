@@ -28,7 +28,9 @@ def _start(rec: Any) -> Game:
         game = new_game(rec["game"], players=players, seed=rec["seed"],
                         options=rec.get("options") or {}, dice=rec.get("dice") or ())
         for setup in rec.get("setup") or ():
-            game.apply_setup(setup)
+            if not isinstance(setup, dict):
+                raise TypeError(f"setup entries must be objects; got {setup!r}")
+            game.arrange(**setup)
     except (InvalidOption, TypeError, ValueError) as exc:
         raise RecordError(f"record header is not valid: {exc}") from exc
     if not isinstance(rec["actions"], list):

@@ -538,22 +538,18 @@ class MonopolyGame(Game):
         return opts
 
     # ----- arranging a position (tests, teaching) ------------------------------------------
-    def arrange(self, **setup: Any) -> MonopolyGame:
-        """Set up a position before the first action (kept in the record, so it replays).
-
-        Keys: ``balances`` {seat: amount}, ``positions`` {seat: square}, ``jailed``
+    def _arrange(self, setup: dict[str, Any]) -> None:
+        """Keys: ``balances`` {seat: amount}, ``positions`` {seat: square}, ``jailed``
         {seat: bool}, ``owners`` {square: seat or None}, ``houses`` / ``hotels``
         {square: n}, ``mortgaged`` {square: True or amount received}, ``current`` seat,
         ``escape_holder`` seat or None, ``deck`` [card indices, top first].
-        """
-        if self._n_actions:
-            raise InvalidOption("arrange() is only possible before the first action")
-        clean = _jsonable(setup)
-        self.apply_setup(clean)
-        self._setup_log = self._setup_log + (clean,)
-        return self
+        All or nothing: a bad arrangement raises InvalidOption and changes nothing."""
+        trial = self.clone()
+        trial._arrange_in_place(setup)
+        for name in MonopolyGame.__slots__:
+            setattr(self, name, getattr(trial, name))
 
-    def apply_setup(self, setup: dict[str, Any]) -> None:
+    def _arrange_in_place(self, setup: dict[str, Any]) -> None:
         n = len(self.names)
         known = {"balances", "positions", "jailed", "owners", "houses", "hotels", "mortgaged",
                  "current", "escape_holder", "deck"}
@@ -626,12 +622,3 @@ class MonopolyGame(Game):
             if self.rules.is_bankrupt(self.bal[s]):
                 raise InvalidOption(f"seat {s} would start bankrupt")
 
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, Decimal):
-        return str(value)
-    return value

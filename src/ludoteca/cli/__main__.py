@@ -1,0 +1,5 @@
+"""``python -m ludoteca.cli``."""
+
+from .main import run
+
+run()

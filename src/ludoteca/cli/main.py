@@ -1,0 +1,252 @@
+"""``ludoteca``: the command line. ``games``, ``rules GAME``, ``play GAME`` and ``replay FILE``.
+
+Mistakes in what the user asks for (an unknown game, option, bot or file) end with a
+one-line message on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated, NoReturn
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from ludoteca.agents import agent_names
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.i18n import detect_lang
+from ludoteca.core.record import start_of, walk
+from ludoteca.core.registry import games, info, new_game
+
+from . import render
+from .messages import LANGS, tr
+from .table import (
+    CliError,
+    Table,
+    attach_bots,
+    bot_label,
+    parse_options,
+    parse_players,
+    read_record,
+    restore,
+    saved_seats,
+)
+
+app = typer.Typer(
+    name="ludoteca", add_completion=False, no_args_is_help=True,
+    pretty_exceptions_enable=False, rich_markup_mode=None,
+    help="Play, read and replay Spanish-language economic board games "
+         "(juega, lee y reproduce juegos de tablero).")
+
+LangOption = Annotated[str | None, typer.Option(
+    "--lang", help="es or en (default: from the locale / por defecto: según el locale)")]
+
+
+def console() -> Console:
+    """Rich console; 100 columns when the output is not a terminal (pipes, tests)."""
+    width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 100
+    return Console(width=width, highlight=False)
+
+
+def fail(message: object, lang: str) -> NoReturn:
+    err = Console(stderr=True, highlight=False)
+    err.print(f"[bold red]{tr(lang, 'error')}:[/] {escape(str(message))}", soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def pick_lang(lang: str | None) -> str:
+    if lang is None:
+        return detect_lang()
+    if lang.lower() not in LANGS:
+        fail(tr(detect_lang(), "bad_lang", value=lang), detect_lang())
+    return lang.lower()
+
+
+# ----- games ---------------------------------------------------------------------------------
+@app.command("games")
+def games_cmd(lang: LangOption = None) -> None:
+    """List the games, their player counts, options and bots (lista los juegos)."""
+    lang = pick_lang(lang)
+    out = console()
+    table = RichTable(box=box.SIMPLE_HEAD, title=tr(lang, "games_title"), title_justify="left",
+                      title_style="bold", show_lines=True)
+    table.add_column(tr(lang, "col_id"), style="bold")
+    table.add_column(tr(lang, "col_title"))
+    table.add_column(tr(lang, "col_players"), justify="center")
+    table.add_column(tr(lang, "col_options"))
+    table.add_column(tr(lang, "col_bots"))
+    for game_id in games():
+        gi = info(game_id)
+        lo, hi = gi.players
+        opts = Text()
+        for name, spec in gi.options.items():
+            if opts:
+                opts.append("\n")
+            default = "—" if spec.default is None else str(spec.default)
+            opts.append(name, style="bold")
+            opts.append(f" ({tr(lang, 'default')}: {default}")
+            if spec.choices is not None:
+                opts.append(f"; {tr(lang, 'choices')}: "
+                            + ", ".join(str(c) for c in spec.choices))
+            opts.append(")")
+            if spec.help:
+                opts.append(f" {spec.help}", style="dim")
+        table.add_row(game_id, gi.title, f"{lo}–{hi}" if lo != hi else str(lo),
+                      opts or Text(tr(lang, "none"), style="dim"),
+                      ", ".join(agent_names(game_id)))
+    out.print(table)
+    out.print(tr(lang, "games_hint"), style="dim")
+
+
+# ----- rules ---------------------------------------------------------------------------------
+@app.command("rules")
+def rules_cmd(game: Annotated[str, typer.Argument(metavar="GAME")],
+              lang: LangOption = None) -> None:
+    """Show a game's rules summary and its actions (resumen de reglas y acciones)."""
+    lang = pick_lang(lang)
+    try:
+        gi = info(game)
+    except LudotecaError as exc:
+        fail(exc, lang)
+    out = console()
+    out.rule(escape(tr(lang, "rules_title", title=gi.title)), style="bold")
+    summary = gi.summary.get(lang) or gi.summary.get("en") or gi.summary.get("es") or ""
+    for paragraph in summary.split("\n"):
+        out.print(escape(paragraph))
+        out.print()
+    out.print(Text(tr(lang, "grammar_title"), style="bold"))
+    lines = render.grammar_lines(game, lang)
+    for line in lines or [tr(lang, "no_grammar")]:
+        out.print("  " + escape(line))
+    out.print()
+    out.print(Text(tr(lang, "table_title"), style="bold"))
+    for key in ("cmd_number", "cmd_save", "cmd_board", "cmd_help", "cmd_quit"):
+        out.print("  " + escape(tr(lang, key)))
+
+
+# ----- play ----------------------------------------------------------------------------------
+@app.command("play")
+def play_cmd(
+    game: Annotated[str | None, typer.Argument(
+        metavar="GAME", help="qytetet, civitas… (optional with --load)")] = None,
+    players: Annotated[str | None, typer.Option(
+        "--players", "-p",
+        help='Seats, e.g. "Ana,bot:greedy,bot:random", or a number of people (J1..Jn). '
+             "Default: the game's minimum, all people.")] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Fixes all chance (reproducible).")] = None,
+    lang: LangOption = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o",
+        help="Game option NAME=VALUE, e.g. max_rounds=50 (repeatable).")] = None,
+    load: Annotated[str | None, typer.Option(
+        "--load", help="Resume a game saved with 'guardar FILE'.")] = None,
+) -> None:
+    """Play a game at the terminal (juega una partida)."""
+    lang = pick_lang(lang)
+    out = console()
+    loaded = ""
+    try:
+        if load:
+            if seed is not None:
+                raise CliError(tr(lang, "load_conflict", flag="--seed"))
+            if option:
+                raise CliError(tr(lang, "load_conflict", flag="--option"))
+            rec = read_record(load, lang)
+            if game and game != rec["game"]:
+                raise CliError(tr(lang, "game_mismatch", file=load, saved=rec["game"],
+                                  game=game))
+            seats = saved_seats(rec, load, lang)
+            if players:
+                given = parse_players(players, lang)
+                if len(given) != len(seats):
+                    raise CliError(tr(lang, "seat_count", given=len(given), saved=len(seats)))
+                seats = given
+            attach_bots(seats, rec["game"], rec["seed"])
+            the_game, log = restore(rec, seats)
+            table = Table(the_game, seats, lang, out, log=log, save_default=load)
+            loaded = tr(lang, "loaded", file=escape(load), n=len(log))
+        else:
+            if not game:
+                raise CliError(tr(lang, "no_game", games=", ".join(games())))
+            gi = info(game)
+            seats = parse_players(players or str(gi.players[0]), lang)
+            opts = parse_options(game, option or [], lang)
+            the_game = new_game(game, players=[s.name for s in seats], seed=seed, options=opts)
+            attach_bots(seats, game, the_game.seed)
+            table = Table(the_game, seats, lang, out)
+    except (CliError, LudotecaError) as exc:
+        fail(exc, lang)
+    names = ", ".join(s.name + (f" ({label})" if label else "")
+                      for s, label in zip(seats, table.labels, strict=True))
+    out.print(f"[bold]{escape(info(the_game.game_id).title)}[/] · "
+              + escape(tr(lang, "seats", seats=names, seed=the_game.seed)))
+    if loaded:
+        out.print(loaded)
+    raise typer.Exit(table.play())
+
+
+# ----- replay --------------------------------------------------------------------------------
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A saved game or record (JSON).")],
+    lang: LangOption = None,
+    step: Annotated[bool | None, typer.Option(
+        "--step/--no-step",
+        help="Wait for Enter between actions (default: when stdin is a terminal).")] = None,
+) -> None:
+    """Step through a recorded game, in words (reproduce una partida grabada)."""
+    lang = pick_lang(lang)
+    out = console()
+    try:
+        rec = read_record(file, lang)
+        try:
+            seats = saved_seats(rec, file, lang)
+        except CliError:
+            seats = []
+    except (CliError, LudotecaError) as exc:
+        fail(exc, lang)
+    if step is None:
+        step = sys.stdin.isatty()
+    game = start_of(rec)
+    labels = [bot_label(s.name, s.bot) for s in seats] if seats else [""] * game.n_players
+    n = len(rec["actions"])
+    out.rule(escape(tr(lang, "replay_title", title=info(game.game_id).title)), style="bold")
+    out.print(escape(tr(lang, "replay_info", names=", ".join(game.names), seed=game.seed, n=n)))
+    try:
+        for i, (game, seat, text, events) in enumerate(walk(rec), 1):
+            entry = render.Entry(seat, text, tuple(events))
+            for line in render.entry_lines(game, entry, lang, labels, indent=6,
+                                           prefix=f"{i:>4}. "):
+                out.print(line)
+            if step and i < n:
+                try:
+                    answer = out.input(escape(tr(lang, "step_prompt")))
+                except EOFError:
+                    answer = "q"
+                    out.print()
+                if answer.strip().lower() in ("q", "quit", "salir"):
+                    step = False
+    except KeyboardInterrupt:
+        out.print()
+        raise typer.Exit(130) from None
+    if game.is_over:
+        render.print_result(out, game, lang, labels)
+    else:
+        waiting = ", ".join(game.names[s] for s in game.to_move)
+        out.print()
+        out.print(tr(lang, "not_over", names=escape(waiting)), style="bold")
+
+
+def run() -> None:
+    """The ``ludoteca`` console script."""
+    app()
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,375 @@
+"""Rich rendering for the terminal: the Monopoly-family table (board, players, events,
+actions), results, and the action grammar of any game.
+
+Everything here reads ``game.view(seat)``, ``game.describe(event, lang)`` and the game's
+legal actions; games that are not of the Monopoly family fall back to a plain view.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from types import ModuleType
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.markup import escape
+from rich.padding import Padding
+from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca.core.action import Action
+from ludoteca.core.events import Event
+from ludoteca.core.game import Game
+from ludoteca.core.money import format_money
+from ludoteca.core.registry import info
+from ludoteca.games.monopoly import MonopolyGame
+from ludoteca.games.monopoly.ruleset import BAIL
+
+from .messages import tr
+
+SEAT_STYLES = ("cyan", "magenta", "yellow", "green", "blue", "red")
+SQUARE_LABEL = {"SALIDA": "SALIDA", "CALLE": "CALLE", "SORPRESA": "SORPRESA", "JUEZ": "JUEZ",
+                "CARCEL": "CÁRCEL", "IMPUESTO": "IMPUESTO", "PARKING": "PARKING"}
+RECAP_LIMIT = 40  # actions shown at most in a recap
+
+
+def seat_style(seat: int) -> str:
+    return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
+def money(amount: Any, lang: str, signed: bool = False) -> str:
+    """An exact amount for people: ``1.250 €`` / ``€1,250``; ``signed`` adds a ``+``."""
+    value = Decimal(str(amount))
+    text = format_money(value, lang)
+    return "+" + text if signed and value > 0 else text
+
+
+# ----- the grammar hook ------------------------------------------------------------------------
+# A game publishes its action grammar with a module-level ``grammar_lines(lang) -> list[str]``
+# (and optionally ``HELP`` {name: (es, en)} and ``ALIASES`` {text: name}) in its package, in
+# ``<package>.actions``, or in the package of its factory (the Monopoly family shares one).
+# ``register_grammar`` overrides that lookup for a game.
+GRAMMARS: dict[str, Callable[[str], list[str]]] = {}
+
+
+def register_grammar(game_id: str, lines: Callable[[str], list[str]]) -> None:
+    GRAMMARS[game_id] = lines
+
+
+def actions_module(game_id: str) -> ModuleType | None:
+    """The module holding ``game_id``'s ``grammar_lines``, if any."""
+    names = [f"ludoteca.games.{game_id}", f"ludoteca.games.{game_id}.actions"]
+    factory = info(game_id).factory
+    if factory is not None:
+        package = factory.__module__.rpartition(".")[0]
+        names += [package, f"{package}.actions"]
+    for name in names:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name and name.startswith(exc.name):
+                continue
+            raise
+        if callable(getattr(module, "grammar_lines", None)):
+            return module
+    return None
+
+
+def grammar_lines(game_id: str, lang: str) -> list[str]:
+    if game_id in GRAMMARS:
+        return GRAMMARS[game_id](lang)
+    module = actions_module(game_id)
+    return list(module.grammar_lines(lang)) if module else []
+
+
+def _help_of(game_id: str, name: str, arg: int | None, lang: str) -> str:
+    module = actions_module(game_id)
+    pair = getattr(module, "HELP", {}).get(name) if module else None
+    if not pair:
+        return ""
+    text = pair[0] if lang == "es" else pair[1]
+    return re.sub(r"\bN\b", str(arg), text) if arg is not None else text
+
+
+def english_alias(game_id: str, name: str) -> str | None:
+    module = actions_module(game_id)
+    aliases: dict[str, str] = getattr(module, "ALIASES", {}) if module else {}
+    for key, value in aliases.items():
+        if value == name and key != name and key.isascii():
+            return key
+    return None
+
+
+def action_words(game_id: str, text: str, lang: str) -> str:
+    """An action's text form; in English with its English alias, e.g. ``comprar (buy)``."""
+    if lang == "es":
+        return text
+    name, _, arg = text.partition(" ")
+    alias = english_alias(game_id, name)
+    if not alias:
+        return text
+    return f"{text} ({alias}{' ' + arg if arg else ''})"
+
+
+# ----- the Monopoly-family view --------------------------------------------------------------
+def is_board_view(view: dict[str, Any]) -> bool:
+    return isinstance(view.get("squares"), list) and isinstance(view.get("players"), list)
+
+
+def square_name(square: dict[str, Any], lang: str) -> str:
+    """A street's name (a proper name: Spanish in both languages) or the square's type."""
+    if square.get("type") == "CALLE":
+        return str(square["name"])
+    return SQUARE_LABEL.get(square.get("type", ""), str(square.get("type")))
+
+
+def _player_text(view: dict[str, Any], seat: int | None, lang: str) -> Text:
+    if seat is None:
+        return Text("—", style="dim")
+    return Text(view["players"][seat]["name"], style=seat_style(seat))
+
+
+def board_table(view: dict[str, Any], lang: str, width: int = 100) -> Table:
+    """The 20 squares: index, name or type, price, rent, owner, buildings, mortgage, who.
+
+    Narrower than 100 columns the price column is left out (the buy action shows it)."""
+    with_price = width >= 100
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
+                  title=tr(lang, "board_title", board=escape(str(view.get("board", "")))),
+                  title_justify="left", title_style="bold")
+    table.add_column("#", justify="right", style="dim", no_wrap=True)
+    table.add_column(tr(lang, "h_square"), no_wrap=True, overflow="ellipsis",
+                     max_width=max(10, width - (74 if with_price else 64)))
+    for key in ("h_price", "h_rent") if with_price else ("h_rent",):
+        table.add_column(tr(lang, key), justify="right", no_wrap=True)
+    table.add_column(tr(lang, "h_owner"), no_wrap=True, overflow="ellipsis", min_width=5)
+    for key in ("h_houses", "h_hotels"):
+        table.add_column(tr(lang, key), justify="right", no_wrap=True, overflow="ellipsis")
+    table.add_column(tr(lang, "h_mortgaged"), justify="center", no_wrap=True,
+                     overflow="ellipsis")
+    table.add_column(tr(lang, "h_here"), min_width=8)
+    here: dict[int, list[Text]] = {}
+    for p in view["players"]:
+        label = Text(p["name"], style="bold " + seat_style(p["seat"]))
+        if p["in_jail"]:
+            label.append(f" ({tr(lang, 'in_jail')})", style="red")
+        here.setdefault(p["position"], []).append(label)
+    current = view.get("current")
+    current_pos = view["players"][current]["position"] if current is not None and \
+        view.get("to_move") else None
+    for sq in view["squares"]:
+        i = sq["index"]
+        who = Text(", ").join(here.get(i, []))
+        if sq["type"] == "CALLE":
+            owner = sq.get("owner")
+            name = Text(square_name(sq, lang))
+            row = [name] + ([money(sq["purchase_price"], lang)] if with_price else []) + [
+                   money(sq["rent"], lang), _player_text(view, owner, lang),
+                   str(sq["houses"] or ""), str(sq["hotels"] or ""),
+                   Text(tr(lang, "yes"), style="red") if sq["mortgaged"] else ""]
+        else:
+            name = Text(square_name(sq, lang), style="bold")
+            if sq["type"] == "IMPUESTO" and "tax" in sq:
+                name.append(f" ({money(sq['tax'], lang)})", style="dim")
+            row = [name] + [""] * (6 if with_price else 5)
+        style = "reverse" if i == current_pos else None
+        table.add_row(str(i), *row, who, style=style)
+    return table
+
+
+def players_table(view: dict[str, Any], lang: str, labels: Sequence[str],
+                  viewer: int | None = None) -> Table:
+    """Balances (and capital when the game ranks by it), square, jail and SalirCárcel."""
+    capital = view.get("ranked_by") == "capital"
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
+    table.add_column("")
+    table.add_column(tr(lang, "h_player"), no_wrap=True)
+    table.add_column(tr(lang, "h_balance"), justify="right")
+    if capital:
+        table.add_column(tr(lang, "h_capital"), justify="right")
+    table.add_column(tr(lang, "h_position"), no_wrap=True)
+    table.add_column(tr(lang, "h_jail"), justify="center")
+    table.add_column(tr(lang, "h_escape"), justify="center")
+    to_move = set(view.get("to_move") or ())
+    for p in view["players"]:
+        s = p["seat"]
+        name = Text(p["name"], style="bold " + seat_style(s))
+        if labels[s]:
+            name.append(f" ({labels[s]})", style="dim")
+        elif s == viewer:
+            name.append(f" ({tr(lang, 'you')})", style="dim")
+        square = view["squares"][p["position"]]
+        row: list[Any] = ["▶" if s in to_move else "", name,
+                          Text(money(p["balance"], lang),
+                               style="red" if p["balance"] <= 0 else "")]
+        if capital:
+            row.append(money(p["capital"], lang))
+        row += [f"{p['position']} {square_name(square, lang)}",
+                Text(tr(lang, "yes"), style="red") if p["in_jail"] else "",
+                tr(lang, "yes") if p["holds_salir_carcel"] else ""]
+        table.add_row(*row)
+    return table
+
+
+def header(game: Game, view: dict[str, Any], lang: str) -> str:
+    title = info(game.game_id).title
+    parts = [title]
+    if "round" in view:
+        if view.get("max_rounds"):
+            parts.append(tr(lang, "round_of", round=view["round"], max=view["max_rounds"]))
+        else:
+            parts.append(tr(lang, "round", round=view["round"]))
+    if game.to_move:
+        names = ", ".join(game.names[s] for s in game.to_move)
+        parts.append(tr(lang, "turn_of", name=names))
+    return " · ".join(escape(p) for p in parts)
+
+
+def table_view(game: Game, seat: int | None, lang: str, labels: Sequence[str],
+               width: int = 100) -> RenderableType:
+    """Board and players (or the raw view for games without a board)."""
+    view = game.view(seat)
+    if not is_board_view(view):
+        return Pretty(view)
+    return Group(board_table(view, lang, width), players_table(view, lang, labels, seat))
+
+
+# ----- events and actions ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Entry:
+    """One action at the table and what it did."""
+
+    seat: int
+    text: str
+    events: tuple[Event, ...]
+
+
+def entry_lines(game: Game, entry: Entry, lang: str, labels: Sequence[str],
+                indent: int = 4, prefix: str = "") -> list[RenderableType]:
+    """``Ana ▸ tirar`` and, indented below, each event in words."""
+    who = Text(game.names[entry.seat], style="bold " + seat_style(entry.seat))
+    if labels[entry.seat]:
+        who.append(f" ({labels[entry.seat]})", style="dim")
+    first = Text.assemble((prefix, "dim"), who, " ▸ ",
+                          (action_words(game.game_id, entry.text, lang), "bold"))
+    lines: list[RenderableType] = [first]
+    for event in entry.events:
+        style = "bold" if event.kind in ("game_over", "bankrupt") else ""
+        lines.append(Padding(Text(game.describe(event, lang), style=style), (0, 0, 0, indent),
+                             expand=False))
+    return lines
+
+
+def recap(game: Game, entries: Sequence[Entry], lang: str,
+          labels: Sequence[str]) -> list[RenderableType]:
+    """The actions in ``entries`` in words (the last RECAP_LIMIT of them)."""
+    out: list[RenderableType] = []
+    if len(entries) > RECAP_LIMIT:
+        out.append(Text(tr(lang, "earlier", n=len(entries) - RECAP_LIMIT), style="dim"))
+        entries = entries[-RECAP_LIMIT:]
+    for entry in entries:
+        out += entry_lines(game, entry, lang, labels)
+    return out
+
+
+def action_detail(game: Game, view: dict[str, Any], action: Action, seat: int,
+                  lang: str) -> tuple[str, str]:
+    """(street, money) an action concerns, e.g. ("Plaza de la Alhóndiga", "-300 €")."""
+    if not (is_board_view(view) and isinstance(game, MonopolyGame)):
+        return "", ""
+    squares = view["squares"]
+    name, s = action.name, action.arg
+    if name == "comprar":
+        sq = squares[view["players"][seat]["position"]]
+        return square_name(sq, lang), money(-Decimal(str(sq.get("purchase_price", 0))), lang)
+    if name == "pagar-libertad":
+        return "", money(-BAIL, lang)
+    if s is None or not 0 <= s < len(squares):
+        return "", ""
+    sq = squares[s]
+    where = square_name(sq, lang)
+    amount: Decimal | None = None
+    if name == "vender":
+        amount = Decimal(str(sq["sale_price"]))
+    elif name in ("edificar-casa", "edificar-hotel"):
+        amount = -Decimal(str(sq["build_price"]))
+    elif name == "hipotecar":
+        amount = game.mortgage_amount_of(s)
+    elif name == "cancelar-hipoteca" and sq.get("mortgage_received") is not None:
+        amount = -game.rules.cancel_cost(Decimal(str(sq["mortgage_received"])))
+    return where, "" if amount is None else money(amount, lang, signed=True)
+
+
+def actions_table(game: Game, seat: int, legal: Sequence[Action], lang: str) -> Table:
+    """The legal actions, numbered from 1, with what each concerns and means."""
+    view = game.view(seat)
+    table = Table(box=None, pad_edge=False, show_header=False, padding=(0, 1))
+    table.add_column(justify="right", style="bold")
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column(no_wrap=True)
+    table.add_column(justify="right", no_wrap=True)
+    table.add_column(style="dim")
+    for i, action in enumerate(legal, 1):
+        where, amount = action_detail(game, view, action, seat, lang)
+        style = "red" if amount.startswith("-") else "green" if amount.startswith("+") else ""
+        table.add_row(f"{i}.", action_words(game.game_id, str(action), lang), where,
+                      Text(amount, style=style),
+                      _help_of(game.game_id, action.name, action.arg, lang))
+    return table
+
+
+# ----- the end -------------------------------------------------------------------------------
+def result_renderables(game: Game, lang: str, labels: Sequence[str]) -> list[RenderableType]:
+    """Ranking with scores, the winners and why the game ended, in words."""
+    result = game.result
+    if result is None:
+        return []
+    view = game.view(None)
+    ranked_by = view.get("ranked_by")
+    as_money = ranked_by in ("capital", "balance")
+    score_head = {"capital": "h_capital", "balance": "h_balance"}.get(ranked_by, "h_score")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
+                  title=tr(lang, "result_title"), title_justify="left", title_style="bold")
+    table.add_column(tr(lang, "h_place"), justify="right")
+    table.add_column(tr(lang, "h_player"), no_wrap=True)
+    table.add_column(tr(lang, score_head), justify="right")
+    table.add_column("")
+    place, previous = 0, None
+    for i, s in enumerate(result.ranking):
+        score = result.scores[s]
+        if score != previous:
+            place, previous = i + 1, score
+        name = Text(game.names[s], style="bold " + seat_style(s))
+        if labels[s]:
+            name.append(f" ({labels[s]})", style="dim")
+        table.add_row(f"{place}.", name, money(score, lang) if as_money else str(score),
+                      Text(tr(lang, "winner"), style="bold green") if s in result.winners
+                      else "")
+    names = tr(lang, "and").join(game.names[w] for w in result.winners)
+    lines = [table]
+    key = "winners_line" if len(result.winners) == 1 else "winners_tie"
+    lines.append(Text(tr(lang, key, names=names), style="bold green"))
+    details = result.details or {}
+    if result.reason == "bankruptcy":
+        bust = tr(lang, "and").join(game.names[s] for s in details.get("bankrupt", []))
+        lines.append(Text(tr(lang, "reason_bankruptcy", names=bust or "?")))
+    elif result.reason == "limit":
+        rounds = details.get("rounds", view.get("max_rounds"))
+        lines.append(Text(tr(lang, "reason_limit", rounds=rounds)))
+    else:
+        lines.append(Text(tr(lang, "reason_other", reason=result.reason)))
+    if ranked_by in ("capital", "balance"):
+        lines.append(Text(tr(lang, f"ranked_{ranked_by}"), style="dim"))
+    return lines
+
+
+def print_result(console: Console, game: Game, lang: str, labels: Sequence[str]) -> None:
+    console.print()
+    for item in result_renderables(game, lang, labels):
+        console.print(item)
