@@ -349,6 +349,11 @@ def test_g14_escape_card_automatic_and_turn_goes_on():
     assert g.mortgage[1] == 150
     g.apply("terminar")
     assert g.current == 1
+    # the card is never spent to leave jail: a jailed holder only pays or rolls
+    g = new(players=2, dice=[1], jailed={0: True}, escape_holder=0, current=0)
+    assert sorted(actions(g)) == ["pagar-libertad", "tirar"]
+    g.apply("tirar")
+    assert g.jailed[0] and g.escape_holder == 0 and g.current == 1
 
 
 def test_g15_one_seeded_generator_and_deck_cycle():
