@@ -24,6 +24,10 @@ def variants() -> list[tuple[str, int, dict]]:
         lo, hi = ludoteca.info(gid).players
         for n in range(lo, hi + 1):
             for combo in option_combos(gid):
+                try:
+                    ludoteca.new_game(gid, players=n, seed=0, options=combo)
+                except ludoteca.InvalidOption:
+                    continue  # a combination the rules forbid (e.g. a solo-only restriction)
                 out.append((gid, n, combo))
     return out
 
@@ -47,6 +51,15 @@ def play_random(game, seed: int, max_steps: int = 200_000, on_step=None):
             on_step(game, seat, action, events)
         assert steps < max_steps, "game did not end"
     return steps
+
+
+def advance(game, rng: random.Random, steps: int) -> None:
+    """Play up to ``steps`` random legal actions (fewer if the game ends)."""
+    for _ in range(steps):
+        if game.is_over:
+            return
+        seat = rng.choice(list(game.to_move))
+        game.apply(rng.choice(game.legal_actions(seat)), seat=seat)
 
 
 def frozen(game) -> str:
