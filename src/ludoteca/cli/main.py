@@ -24,7 +24,7 @@ from ludoteca.core.record import start_of, walk
 from ludoteca.core.registry import games, info, new_game
 
 from . import render
-from .messages import LANGS, tr
+from .messages import LANGS, actions, tr
 from .table import (
     CliError,
     Table,
@@ -170,7 +170,7 @@ def play_cmd(
             attach_bots(seats, rec["game"], rec["seed"])
             the_game, log = restore(rec, seats)
             table = Table(the_game, seats, lang, out, log=log, save_default=load)
-            loaded = tr(lang, "loaded", file=escape(load), n=len(log))
+            loaded = tr(lang, "loaded", file=escape(load), n=actions(lang, len(log)))
         else:
             if not game:
                 raise CliError(tr(lang, "no_game", games=", ".join(games())))
@@ -217,7 +217,8 @@ def replay_cmd(
     labels = [bot_label(s.name, s.bot) for s in seats] if seats else [""] * game.n_players
     n = len(rec["actions"])
     out.rule(escape(tr(lang, "replay_title", title=info(game.game_id).title)), style="bold")
-    out.print(escape(tr(lang, "replay_info", names=", ".join(game.names), seed=game.seed, n=n)))
+    out.print(escape(tr(lang, "replay_info", names=", ".join(game.names), seed=game.seed,
+                        n=actions(lang, n))))
     try:
         for i, (game, seat, text, events) in enumerate(walk(rec), 1):
             entry = render.Entry(seat, text, tuple(events))

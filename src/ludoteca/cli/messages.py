@@ -55,8 +55,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "A game's rules: ludoteca rules GAME · Play: ludoteca play GAME "
                    "--players \"Ana,bot:greedy\""),
     "rules_title": ("Reglas de {title}", "Rules of {title}"),
-    "grammar_title": ("Acciones (escribe el texto o su alias inglés; N = número de casilla)",
-                      "Actions (type the text or its English alias; N = square number)"),
+    "grammar_title": ("Acciones (escribe su texto o su alias inglés)",
+                      "Actions (type the text or its English alias)"),
     "no_grammar": ("(este juego no publica su gramática de acciones)",
                    "(this game does not publish its action grammar)"),
     "table_title": ("Órdenes de la mesa", "Table commands"),
@@ -94,7 +94,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "in_jail": ("dentro", "in jail"),
     "you": ("tú", "you"),
     "since": ("Desde tu última decisión", "Since your last decision"),
-    "earlier": ("… ({n} acciones anteriores)", "… ({n} earlier actions)"),
+    "earlier": ("… ({n} anteriores)", "… ({n} earlier)"),
     "nothing_yet": ("Aún no ha pasado nada.", "Nothing has happened yet."),
     "options_title": ("{name}, ¿qué haces?", "{name}, what do you do?"),
     "prompt_hint": ("Escribe un número o el texto de una acción · ayuda · guardar FICHERO · "
@@ -116,8 +116,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interrupted": ("Interrumpido: la partida queda sin terminar.",
                     "Interrupted: the game is left unfinished."),
     "first_player": ("Empieza {name} (por sorteo).", "{name} starts (drawn at random)."),
-    "loaded": ("Partida cargada de {file}: {n} acciones jugadas.",
-               "Game loaded from {file}: {n} actions played."),
+    "loaded": ("Partida cargada de {file}: {n} jugadas.",
+               "Game loaded from {file}: {n} played."),
     "seats": ("jugadores: {seats} · semilla {seed}", "players: {seats} · seed {seed}"),
     # the result
     "result_title": ("Resultado", "Result"),
@@ -138,12 +138,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "Ranked by balance; properties do not count."),
     # replay
     "replay_title": ("Partida grabada: {title}", "Recorded game: {title}"),
-    "replay_info": ("Jugadores: {names} · semilla {seed} · {n} acciones",
-                    "Players: {names} · seed {seed} · {n} actions"),
+    "replay_info": ("Jugadores: {names} · semilla {seed} · {n}",
+                    "Players: {names} · seed {seed} · {n}"),
     "step_prompt": ("[Intro: siguiente · q: hasta el final] ", "[Enter: next · q: to the end] "),
     "not_over": ("La grabación acaba aquí; la partida no ha terminado (le toca a {names}).",
                  "The record ends here; the game is not over ({names} to move)."),
 }
+
+
+def actions(lang: str, n: int) -> str:
+    """``1 acción``, ``3 acciones`` / ``1 action``, ``3 actions``."""
+    if lang == "es":
+        return f"{n} acción" if n == 1 else f"{n} acciones"
+    return f"{n} action" if n == 1 else f"{n} actions"
 
 
 def tr(lang: str, key: str, **fields: object) -> str:

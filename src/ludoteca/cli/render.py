@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -29,13 +30,12 @@ from ludoteca.core.game import Game
 from ludoteca.core.money import format_money
 from ludoteca.core.registry import info
 from ludoteca.games.monopoly import MonopolyGame
+from ludoteca.games.monopoly.content import SQUARE_LABEL
 from ludoteca.games.monopoly.ruleset import BAIL
 
-from .messages import tr
+from .messages import actions, tr
 
 SEAT_STYLES = ("cyan", "magenta", "yellow", "green", "blue", "red")
-SQUARE_LABEL = {"SALIDA": "SALIDA", "CALLE": "CALLE", "SORPRESA": "SORPRESA", "JUEZ": "JUEZ",
-                "CARCEL": "CÁRCEL", "IMPUESTO": "IMPUESTO", "PARKING": "PARKING"}
 RECAP_LIMIT = 40  # actions shown at most in a recap
 
 
@@ -62,6 +62,7 @@ def register_grammar(game_id: str, lines: Callable[[str], list[str]]) -> None:
     GRAMMARS[game_id] = lines
 
 
+@cache
 def actions_module(game_id: str) -> ModuleType | None:
     """The module holding ``game_id``'s ``grammar_lines``, if any."""
     names = [f"ludoteca.games.{game_id}", f"ludoteca.games.{game_id}.actions"]
@@ -271,7 +272,8 @@ def recap(game: Game, entries: Sequence[Entry], lang: str,
     """The actions in ``entries`` in words (the last RECAP_LIMIT of them)."""
     out: list[RenderableType] = []
     if len(entries) > RECAP_LIMIT:
-        out.append(Text(tr(lang, "earlier", n=len(entries) - RECAP_LIMIT), style="dim"))
+        hidden = actions(lang, len(entries) - RECAP_LIMIT)
+        out.append(Text(tr(lang, "earlier", n=hidden), style="dim"))
         entries = entries[-RECAP_LIMIT:]
     for entry in entries:
         out += entry_lines(game, entry, lang, labels)

@@ -167,19 +167,18 @@ def read_record(path: str, lang: str) -> dict[str, Any]:
 
 def saved_seats(rec: dict[str, Any], path: str, lang: str) -> list[Seat]:
     """The seats kept under ``"table"`` (all people when the record has none)."""
-    names = rec.get("names") or []
-    n = len(names) if names else int(rec.get("players") or 0)
+    names = start_of(rec).names          # the record is already checked by read_record
+    n = len(names)
     table = rec.get("table")
     if table is None:
-        return [Seat(str(names[i]) if names else f"J{i + 1}") for i in range(n)]
+        return [Seat(name) for name in names]
     seats_info = table.get("seats") if isinstance(table, dict) else None
     if not (isinstance(seats_info, list) and len(seats_info) == n and all(
             isinstance(s, dict) and isinstance(s.get("bot"), (str, type(None)))
             for s in seats_info)):
         raise CliError(tr(lang, "bad_table", file=path,
                           why=f"expected \"seats\": a list of {n} {{\"name\", \"bot\"}} objects"))
-    return [Seat(str(names[i]) if names else f"J{i + 1}", s.get("bot"))
-            for i, s in enumerate(seats_info)]
+    return [Seat(names[i], s.get("bot")) for i, s in enumerate(seats_info)]
 
 
 def restore(rec: dict[str, Any], seats: list[Seat]) -> tuple[Game, list[Entry]]:
