@@ -44,8 +44,9 @@ def test_random_games_end_and_only_movers_act(variant, seed):
     result = game.result
     assert result is not None
     assert sorted(result.ranking) == list(range(n))
-    assert result.winners and set(result.winners) <= set(range(n))
-    assert result.ranking[0] in result.winners
+    assert set(result.winners) <= set(range(n))
+    if result.winners:       # some endings have no winner (som: intervención, SOM-5.2)
+        assert result.ranking[0] in result.winners
     assert len(result.scores) == n
     assert game.to_move == ()
     assert all(game.legal_actions(s) == [] for s in range(n))

@@ -43,6 +43,7 @@ def make_agent(name: str, game_id: str, seed: int | None = None) -> Agent:
 
 def _load_game_agents() -> None:
     from ludoteca.games.monopoly import bots  # noqa: F401  (registers greedy for QY/CV)
+    from ludoteca.games.som import bots as _som_bots  # noqa: F401  (registers greedy for som)
 
 
 __all__ = ["Agent", "RandomAgent", "agent_names", "make_agent", "register_agent"]

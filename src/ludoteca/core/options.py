@@ -11,7 +11,8 @@ from .errors import InvalidOption
 @dataclass(frozen=True)
 class OptionSpec:
     """One option. ``choices`` lists the allowed values (``None`` for free values such as a
-    file path, checked by the game itself)."""
+    file path, checked by the game itself). The default is accepted even when it is not
+    among the choices (``None`` meaning "not given")."""
 
     name: str
     default: Any
@@ -35,7 +36,9 @@ def validate_options(game_id: str, specs: dict[str, OptionSpec],
     out = {}
     for name, spec in specs.items():
         value = given.get(name, spec.default)
-        if spec.choices is not None and value not in spec.choices:
+        # the default is always accepted (it may stand outside ``choices``, e.g. ``None`` for
+        # "not given": the game then decides, as som's centralism does per player count)
+        if spec.choices is not None and value not in spec.choices and value != spec.default:
             allowed = ", ".join(repr(c) for c in spec.choices)
             raise InvalidOption(f"{game_id}: option {name}={value!r} is not allowed; "
                                 f"allowed values: {allowed}")

@@ -1,0 +1,236 @@
+"""The greedy bot for «Som el que decidim!». It reads only ``view(seat)`` and
+``legal_actions(seat)`` (plus the public content: map, card list, disk types), never hidden
+state: no face-down card, no type on Hisenda, no bid before the reveal.
+
+Policy, one decision at a time — cooperative first, competitive second:
+- pay with the disk it needs least (2 € disks for 2 € debts, so 1 € disks stay for 1 € taxes;
+  in mode B keep interior, sanidad and justicia disks);
+- as the Generalitat in phase 3, first give disks to every citizen who could not pay next
+  turn's tax; then, above a reserve, give disks where they earn the most participation disks;
+  in mode B make the exchanges that bring interior/sanidad disks when the target can afford it;
+- move towards face-down cards while revealing is worth the risk (urna cards and economic
+  capacity against Spain cards, weighed by what a Spain event would take back), and stop on a
+  Catalunya card when it is not; never wander more than a few steps;
+- in a Spain event, protect urna cards with the interior disks of whoever can spare them;
+- levy only on citizens who stay able to pay; decline votes; bid nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludoteca.agents import register_agent
+from ludoteca.core.action import Action
+from ludoteca.core.game import Game
+
+from . import actions as A
+from .content import content
+
+C = content()
+VALUE = {t.code: t.value for t in C.types}
+# how much the bot wants to keep a disk type (mode B powers); higher = keep
+KEEP = {"mossos": 5, "bomberos": 4, "sanidad": 3, "justicia": 3, "educacion": 1,
+        "vias": 1, "carreteras": 1, "bosques": 1, "energias": 1, "vivienda": 1}
+N_URNA = sum(1 for c in C.cards if c.flag == 2)
+N_SPAIN = sum(1 for c in C.cards if c.flag == 3)
+N_ECO = sum(1 for c in C.cards if c.symbol == "capacitat_economica")
+ATC_ID = next(c.id for c in C.cards if c.effect == 2)
+LEVY_IDS = {next(c.id for c in C.cards if c.effect == 3): "recepta",
+            next(c.id for c in C.cards if c.effect == 4): "sucesiones"}
+MAX_WANDER = 8
+
+
+def _type_of(action: Action) -> str:
+    return action.name.split("-", 1)[1]
+
+
+class SomGreedyAgent:
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    # ----- what the table looks like ------------------------------------------------------
+    @staticmethod
+    def need(view: dict[str, Any], s: int) -> int:
+        """What seat ``s`` must pay in the next turn's phase 1 (rotation assumed)."""
+        n = view["players_n"]
+        atc = view["atc_active"] or any(c.get("card", {}).get("id") == ATC_ID
+                                        for c in view["cells"])
+        if n == 1:
+            return C.tax_solo_atc if atc else C.tax_solo
+        nxt = (view["gh"] + 1) % n
+        if s == nxt:
+            return C.tax_atc_gh if atc else C.tax_citizen + C.tax_solidarity
+        return C.tax_atc_citizen if atc else C.tax_citizen
+
+    @staticmethod
+    def reveal_value(view: dict[str, Any]) -> float:
+        """Expected worth of turning one face-down card (in rough € units)."""
+        cells = view["cells"]
+        hidden = sum(1 for c in cells if c["estado"] == "oculta")
+        if not hidden:
+            return -1.0
+        visible = [c["card"] for c in cells if c["estado"] == "visible"]
+        spain = max(0, N_SPAIN - sum(1 for c in visible if c["flag"] == "espanya"))
+        urna = max(0, N_URNA - len(view["urna"]))
+        eco = max(0, N_ECO - sum(1 for c in visible if c.get("symbol") == "capacitat_economica"))
+        atc = 0 if any(c["id"] == ATC_ID for c in visible) else 1
+        cat_up = sum(1 for c in visible if c["flag"] == "catalunya") - 1     # CN stays
+        at_stake = 2 + 8 * len(view["urna"]) + 0.5 * max(0, cat_up) + 4 * (1 - atc)
+        gain = 10 * urna + 3 * eco + 5 * atc
+        return (gain - spain * at_stake) / hidden
+
+    # ----- choosing -----------------------------------------------------------------------
+    def choose(self, game: Game, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = game.view(seat)
+        phase = view["phase"]
+        if phase == "pago":
+            return self._pay(view, seat, legal)
+        if phase == "cambio":
+            return min(legal, key=lambda a: (KEEP[_type_of(a)], A.ACTION_ID[a]))
+        if phase == "cohesion":
+            return self._cohesion(view, seat, legal)
+        if phase == "movimiento":
+            return self._move(view, seat, legal)
+        if phase == "cobro":
+            return self._levy(view, seat, legal)
+        if phase == "proteccion":
+            return self._protect(view, seat, legal)
+        if phase == "sufragio":
+            return next(a for a in legal if a.name == A.DECLINE)
+        if phase == "declaracion":
+            names = {a.name: a for a in legal}
+            if A.ABSTAIN in names:
+                return names[A.ABSTAIN]
+            return next((a for a in legal if a.arg == seat), legal[0])
+        if phase == "gobernador":
+            return next((a for a in legal if a.arg == seat), legal[0])
+        if phase == "votacion":
+            return legal[0]                       # bid 0: participation disks are the score
+        return legal[0]
+
+    def _pay(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        due = view["payment"]["due"]
+
+        def key(a: Action) -> tuple:
+            v = VALUE[_type_of(a)]
+            exact = v <= due
+            return (not exact, -v if exact else v, KEEP[_type_of(a)], A.ACTION_ID[a])
+        return min(legal, key=key)
+
+    def _cohesion(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        players = view["players"]
+        gives = [a for a in legal if a.name.startswith(A.GIVE_PREFIX)]
+        swaps = [a for a in legal if a.name.startswith(A.SWAP_PREFIX)]
+        end = next(a for a in legal if a.name == A.END)
+        mine = players[seat]["value"]
+        my_need = self.need(view, seat)
+
+        def gift(to: int, want: int) -> Action | None:
+            cands = [a for a in gives if a.arg == to]
+            if not cands:
+                return None
+            fit = [a for a in cands if VALUE[_type_of(a)] <= max(want, 1)] or cands
+            return min(fit, key=lambda a: (-VALUE[_type_of(a)], KEEP[_type_of(a)],
+                                           A.ACTION_ID[a]))
+
+        # 1) nobody must be left unable to pay next turn (cooperation first)
+        short = sorted((self.need(view, p["seat"]) - p["value"], p["seat"]) for p in players
+                       if p["seat"] != seat and p["value"] < self.need(view, p["seat"]))
+        for deficit, s in reversed(short):
+            a = gift(s, deficit)
+            if a is not None and mine - VALUE[_type_of(a)] >= my_need:
+                return a
+        # 2) mode B exchanges that bring powers the table needs, if the target can afford it
+        for a in swaps:
+            x = C.exchanges[A.PAIRS.index(a.name[len(A.SWAP_PREFIX):])]
+            take = C.types[x.take].code
+            cost_me = 2 * VALUE[C.types[x.pair].code] - VALUE[take]
+            target = players[a.arg]
+            loss = VALUE[take] - VALUE[C.types[x.pair].code]
+            if KEEP[take] >= 3 and target["value"] - loss >= self.need(view, a.arg) + 1 and \
+                    mine - cost_me >= my_need + 2:
+                return a
+        # 3) participation: spend what is above a reserve where it earns the most
+        reserve = my_need + 2
+        pool = view["cn"]["pd"]
+        best: tuple | None = None
+        for a in gives:
+            v = VALUE[_type_of(a)]
+            if mine - v < reserve:
+                continue
+            target = players[a.arg]
+            earned = min(v, target["pd"] + pool)
+            if earned <= 0:
+                continue
+            score = (earned / v, target["pd"], -target["value"], -KEEP[_type_of(a)])
+            if best is None or score > best[0]:
+                best = (score, a)
+        if best is not None:
+            return best[1]
+        return end
+
+    def _move(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        cells = view["cells"]
+        stop = next((a for a in legal if a.name == A.STOP), None)
+        if stop is not None and view["steps"] >= MAX_WANDER:
+            return stop
+        reveal = self.reveal_value(view)
+        me_gh = view["gh"] == seat
+        powers = view["mode"] in ("B", "C") and view["players_n"] > 1
+        mine = view["players"][seat]["disks"]
+
+        def score(a: Action) -> float:
+            c = cells[a.arg]
+            if c["estado"] == "oculta":
+                return reveal
+            card = c["card"]
+            if card["flag"] == "catalunya":
+                lv = LEVY_IDS.get(card["id"])
+                if lv and me_gh and powers and not view["levies_used"][lv] and \
+                        mine.get("sanidad" if lv == "recepta" else "justicia"):
+                    return 2.0
+                hidden_next = sum(1 for x in C.neighbours[a.arg]
+                                  if cells[x]["estado"] == "oculta")
+                return 0.3 if hidden_next and reveal > 0 else -0.1
+            return -0.5                            # world or face-up Spain card: it stops
+        moves = [a for a in legal if a.name == A.MOVE]
+        if not moves:
+            return stop if stop is not None else legal[0]
+        top = max(score(a) for a in moves)
+        if stop is not None and top <= 0:
+            return stop
+        best = [a for a in moves if score(a) == top]
+        return self._rng.choice(best)
+
+    def _levy(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        players = view["players"]
+        no = next(a for a in legal if a.name == A.NO_LEVY)
+        amounts = [a for a in legal if a.name == A.AMOUNT]
+        if amounts:
+            target = players[view["levy"]["target"]]
+            room = target["value"] - self.need(view, target["seat"]) - 1
+            ok = [a for a in amounts if a.arg <= room]
+            return max(ok, key=lambda a: a.arg) if ok else no
+        cands = [a for a in legal if a.name in (A.RECEPTA, A.SUCESIONES)
+                 and players[a.arg]["value"] - self.need(view, a.arg) >= 2]
+        if not cands:
+            return no
+        return max(cands, key=lambda a: (players[a.arg]["value"], -a.arg))
+
+    def _protect(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        players = view["players"]
+        collect = next(a for a in legal if a.name == A.COLLECT)
+        cands = [a for a in legal if a.name in (A.PROTECT_M, A.PROTECT_B)
+                 and players[a.arg]["value"] - 2 >= self.need(view, a.arg)]
+        if not cands:
+            return collect
+        return max(cands, key=lambda a: (players[a.arg]["value"], a.name == A.PROTECT_B))
+
+
+register_agent("greedy", "som", lambda seed: SomGreedyAgent(seed))
