@@ -25,6 +25,9 @@ class Game(ABC):
     game_id: ClassVar[str]
     num_distinct_actions: ClassVar[int]
 
+    #: events that setting up the game produced before any action (e.g. automatic payments)
+    opening_events: tuple[Event, ...] = ()
+
     # set by subclasses in __init__ / clone
     seed: int
     options: dict[str, Any]

@@ -218,7 +218,9 @@ class SomGame(Game):
         self._pre = tuple(self.hold)
         self._reset_turn()
         self._legal: list[Action] | None = None
-        self._begin_turn([])
+        opening: list[Event] = []
+        self._begin_turn(opening)
+        self.opening_events = tuple(opening)
 
     def _read_options(self, options: dict[str, Any]) -> None:
         n = self.n
@@ -1285,6 +1287,7 @@ class SomGame(Game):
             self.protect_ok
         g.part, g.ac, g.degree, g.cen_roll = self.part, self.ac, self.degree, self.cen_roll
         g.max_turns, g.max_steps, g._pre = self.max_turns, self.max_steps, self._pre
+        g.opening_events = self.opening_events
         g.rng = self.rng.clone()
         g.cells, g.up, g.cit, g.pile = self.cells[:], self.up[:], self.cit[:], self.pile[:]
         g.hold, g.pd, g.cn_cell = self.hold[:], self.pd[:], self.cn_cell
