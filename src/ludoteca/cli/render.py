@@ -2,7 +2,8 @@
 actions), results, and the action grammar of any game.
 
 Everything here reads ``game.view(seat)``, ``game.describe(event, lang)`` and the game's
-legal actions; games that are not of the Monopoly family fall back to a plain view.
+legal actions. Each game is drawn by a :class:`GameRenderer` found with :func:`renderer_for`
+(``som`` has its own in ``som_render``); games without one fall back to a plain view.
 """
 
 from __future__ import annotations
@@ -218,7 +219,7 @@ def players_table(view: dict[str, Any], lang: str, labels: Sequence[str],
     return table
 
 
-def header(game: Game, view: dict[str, Any], lang: str) -> str:
+def board_header(game: Game, view: dict[str, Any], lang: str) -> str:
     title = info(game.game_id).title
     parts = [title]
     if "round" in view:
@@ -232,8 +233,8 @@ def header(game: Game, view: dict[str, Any], lang: str) -> str:
     return " · ".join(escape(p) for p in parts)
 
 
-def table_view(game: Game, seat: int | None, lang: str, labels: Sequence[str],
-               width: int = 100) -> RenderableType:
+def board_or_raw_view(game: Game, seat: int | None, lang: str, labels: Sequence[str],
+                      width: int = 100) -> RenderableType:
     """Board and players (or the raw view for games without a board)."""
     view = game.view(seat)
     if not is_board_view(view):
@@ -251,8 +252,8 @@ class Entry:
     events: tuple[Event, ...]
 
 
-def entry_lines(game: Game, entry: Entry, lang: str, labels: Sequence[str],
-                indent: int = 4, prefix: str = "") -> list[RenderableType]:
+def plain_entry_lines(game: Game, entry: Entry, lang: str, labels: Sequence[str],
+                      indent: int = 4, prefix: str = "") -> list[RenderableType]:
     """``Ana ▸ tirar`` and, indented below, each event in words."""
     who = Text(game.names[entry.seat], style="bold " + seat_style(entry.seat))
     if labels[entry.seat]:
@@ -267,16 +268,17 @@ def entry_lines(game: Game, entry: Entry, lang: str, labels: Sequence[str],
     return lines
 
 
-def recap(game: Game, entries: Sequence[Entry], lang: str,
-          labels: Sequence[str]) -> list[RenderableType]:
-    """The actions in ``entries`` in words (the last RECAP_LIMIT of them)."""
+def recap(game: Game, entries: Sequence[Entry], lang: str, labels: Sequence[str],
+          viewer: int | None = None) -> list[RenderableType]:
+    """The actions in ``entries`` in words (the last RECAP_LIMIT of them), as ``viewer``
+    may see them."""
     out: list[RenderableType] = []
     if len(entries) > RECAP_LIMIT:
         hidden = actions(lang, len(entries) - RECAP_LIMIT)
         out.append(Text(tr(lang, "earlier", n=hidden), style="dim"))
         entries = entries[-RECAP_LIMIT:]
     for entry in entries:
-        out += entry_lines(game, entry, lang, labels)
+        out += entry_lines(game, entry, lang, labels, viewer=viewer)
     return out
 
 
@@ -308,7 +310,7 @@ def action_detail(game: Game, view: dict[str, Any], action: Action, seat: int,
     return where, "" if amount is None else money(amount, lang, signed=True)
 
 
-def actions_table(game: Game, seat: int, legal: Sequence[Action], lang: str) -> Table:
+def plain_actions_table(game: Game, seat: int, legal: Sequence[Action], lang: str) -> Table:
     """The legal actions, numbered from 1, with what each concerns and means."""
     view = game.view(seat)
     table = Table(box=None, pad_edge=False, show_header=False, padding=(0, 1))
@@ -327,7 +329,7 @@ def actions_table(game: Game, seat: int, legal: Sequence[Action], lang: str) -> 
 
 
 # ----- the end -------------------------------------------------------------------------------
-def result_renderables(game: Game, lang: str, labels: Sequence[str]) -> list[RenderableType]:
+def ranked_result(game: Game, lang: str, labels: Sequence[str]) -> list[RenderableType]:
     """Ranking with scores, the winners and why the game ended, in words."""
     result = game.result
     if result is None:
@@ -375,3 +377,82 @@ def print_result(console: Console, game: Game, lang: str, labels: Sequence[str])
     console.print()
     for item in result_renderables(game, lang, labels):
         console.print(item)
+
+
+# ----- one renderer per game -------------------------------------------------------------------
+class GameRenderer:
+    """How the table draws a game. This default draws the Monopoly-family board when the view
+    is one (Qytetet, Civitas) and the raw view otherwise; a game with its own screen subclasses
+    it and is registered in ``RENDERERS`` (or ``BUILTIN_RENDERERS``, imported on first use)."""
+
+    def header(self, game: Game, view: dict[str, Any], lang: str) -> str:
+        return board_header(game, view, lang)
+
+    def table_view(self, game: Game, seat: int | None, lang: str, labels: Sequence[str],
+                   width: int = 100) -> RenderableType:
+        return board_or_raw_view(game, seat, lang, labels, width)
+
+    def entry_lines(self, game: Game, entry: Entry, lang: str, labels: Sequence[str],
+                    indent: int = 4, prefix: str = "",
+                    viewer: int | None = None) -> list[RenderableType]:
+        return plain_entry_lines(game, entry, lang, labels, indent, prefix)
+
+    def actions_table(self, game: Game, seat: int, legal: Sequence[Action],
+                      lang: str) -> RenderableType:
+        return plain_actions_table(game, seat, legal, lang)
+
+    def result_renderables(self, game: Game, lang: str,
+                           labels: Sequence[str]) -> list[RenderableType]:
+        return ranked_result(game, lang, labels)
+
+    def opening(self, game: Game, lang: str) -> str:
+        """The line before the first decision."""
+        return tr(lang, "first_player", name=escape(game.names[game.to_move[0]]))
+
+    def player_style(self, game: Game, seat: int) -> str:
+        return "bold " + seat_style(seat)
+
+    def secret(self, game: Game, seat: int) -> bool:
+        """Whether ``seat``'s decision now must be hidden from the other people at the table
+        (a secret bid): the table then passes the keyboard and hides what was typed."""
+        return False
+
+
+DEFAULT_RENDERER = GameRenderer()
+RENDERERS: dict[str, GameRenderer] = {"qytetet": DEFAULT_RENDERER, "civitas": DEFAULT_RENDERER}
+BUILTIN_RENDERERS = {"som": "ludoteca.cli.som_render"}   # module with a RENDERER
+
+
+def register_renderer(game_id: str, renderer: GameRenderer) -> None:
+    RENDERERS[game_id] = renderer
+
+
+def renderer_for(game_id: str) -> GameRenderer:
+    if game_id not in RENDERERS and game_id in BUILTIN_RENDERERS:
+        RENDERERS[game_id] = importlib.import_module(BUILTIN_RENDERERS[game_id]).RENDERER
+    return RENDERERS.get(game_id, DEFAULT_RENDERER)
+
+
+def header(game: Game, view: dict[str, Any], lang: str) -> str:
+    return renderer_for(game.game_id).header(game, view, lang)
+
+
+def table_view(game: Game, seat: int | None, lang: str, labels: Sequence[str],
+               width: int = 100) -> RenderableType:
+    return renderer_for(game.game_id).table_view(game, seat, lang, labels, width)
+
+
+def entry_lines(game: Game, entry: Entry, lang: str, labels: Sequence[str], indent: int = 4,
+                prefix: str = "", viewer: int | None = None) -> list[RenderableType]:
+    """``Ana ▸ tirar`` and, indented below, each event in words."""
+    return renderer_for(game.game_id).entry_lines(game, entry, lang, labels, indent, prefix,
+                                                  viewer)
+
+
+def actions_table(game: Game, seat: int, legal: Sequence[Action],
+                  lang: str) -> RenderableType:
+    return renderer_for(game.game_id).actions_table(game, seat, legal, lang)
+
+
+def result_renderables(game: Game, lang: str, labels: Sequence[str]) -> list[RenderableType]:
+    return renderer_for(game.game_id).result_renderables(game, lang, labels)

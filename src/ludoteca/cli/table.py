@@ -133,12 +133,18 @@ def attach_bots(seats: Sequence[Seat], game_id: str, seed: int) -> None:
                 raise CliError(str(exc)) from None
 
 
-def terminal_reader(console: Console) -> Reader:
-    """Read a line after a prompt; echo it when stdin is not a terminal (piped input)."""
+def terminal_reader(console: Console, secret: Callable[[], bool] = lambda: False) -> Reader:
+    """Read a line after a prompt; echo it when stdin is not a terminal (piped input).
+
+    While ``secret()`` is true (a hidden bid at a table of several people) the typing is not
+    shown at a terminal and the echo of piped input is masked."""
     def read(prompt: str) -> str:
-        line = console.input(prompt)
-        if not sys.stdin.isatty():
-            console.print(line, markup=False, highlight=False)
+        hidden = secret()
+        tty = sys.stdin.isatty()
+        line = console.input(prompt, password=hidden and tty)
+        if not tty:
+            console.print("•••" if hidden and line.strip() else line, markup=False,
+                          highlight=False)
         return line
     return read
 
@@ -204,7 +210,8 @@ class Table:
                  read: Reader | None = None, log: Sequence[Entry] = (),
                  save_default: str | None = None) -> None:
         self.game, self.seats, self.lang, self.console = game, list(seats), lang, console
-        self.read = read or terminal_reader(console)
+        self.renderer = render.renderer_for(game.game_id)
+        self.read = read or terminal_reader(console, lambda: self.hiding)
         self.labels = [bot_label(s.name, s.bot) for s in self.seats]
         self.log: list[Entry] = list(log)
         self.seen: dict[int, int] = {}       # seat -> log index its recap starts at
@@ -212,6 +219,8 @@ class Table:
             self.seen[entry.seat] = i
         self.shown = len(self.log)           # log entries already on the screen
         self.humans = any(s.agent is None for s in self.seats)
+        self.people = sum(s.agent is None for s in self.seats)
+        self.hiding = False                  # a secret decision is being typed
         self.dirty = False
         self.save_default = save_default or f"{game.game_id}-{game.seed}.json"
 
@@ -219,7 +228,7 @@ class Table:
     def play(self) -> int:
         game, say = self.game, self.console.print
         if not game.actions_played and game.to_move:
-            say(tr(self.lang, "first_player", name=escape(game.names[game.to_move[0]])))
+            say(self.renderer.opening(game, self.lang))
         try:
             while not game.is_over:
                 seat = game.to_move[0]
@@ -261,11 +270,19 @@ class Table:
     def _human(self, seat: int) -> bool:
         """One decision of a person; False when they leave the table."""
         lang, say = self.lang, self.console.print
+        secret = self.people > 1 and self.renderer.secret(self.game, seat)
+        if secret:
+            self.pass_keyboard(seat)
         self.screen(seat)
         legal = self.game.legal_actions(seat)
-        prompt = f"[bold {render.seat_style(seat)}]{escape(self.game.names[seat])} ▸[/] "
+        style = self.renderer.player_style(self.game, seat)
+        prompt = f"[{style}]{escape(self.game.names[seat])} ▸[/] "
         while True:
-            line = self.read(prompt).strip()
+            self.hiding = secret
+            try:
+                line = self.read(prompt).strip()
+            finally:
+                self.hiding = False
             if not line:
                 continue
             word, _, rest = line.partition(" ")
@@ -301,6 +318,18 @@ class Table:
             self.console.print(tr(self.lang, "quit_unsaved"), style="dim")
 
     # ----- showing ---------------------------------------------------------------------------
+    def pass_keyboard(self, seat: int) -> None:
+        """Before a secret decision at a table of several people: clear the screen (at a
+        terminal) and hand the keyboard over, so nobody sees another person's secret."""
+        lang, name = self.lang, escape(self.game.names[seat])
+        self.console.clear()
+        self.console.print()
+        self.console.rule(tr(lang, "secret_title"), style="bold yellow")
+        self.console.print(tr(lang, "pass_keyboard", name=name), style="bold yellow")
+        if sys.stdin.isatty() and self.console.is_terminal:
+            self.console.input(tr(lang, "pass_ready", name=name))
+            self.console.clear()
+
     def screen(self, seat: int) -> None:
         """Board, players, what happened since ``seat`` last decided, and its options."""
         game, lang, say = self.game, self.lang, self.console.print
@@ -310,7 +339,7 @@ class Table:
         say()
         say(Text(tr(lang, "since"), style="bold underline"))
         entries = self.log[self.seen.get(seat, 0):]
-        for line in render.recap(game, entries, lang, self.labels) or \
+        for line in render.recap(game, entries, lang, self.labels, viewer=seat) or \
                 [Text(tr(lang, "nothing_yet"), style="dim")]:
             say(line)
         self.seen[seat] = self.shown = len(self.log)

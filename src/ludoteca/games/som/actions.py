@@ -172,6 +172,36 @@ HELP: dict[str, tuple[str, str]] = {  # (Spanish, English) meaning, for help scr
     COLLECT: ("recoger las cartas (fin de la protección)", "collect the cards (end protection)"),
 }
 
+# English form of each HELP entry, for the grammar below
+HELP_EN_FORM = {ROLL: "roll", "pagar-T": "pay-T", "cambio-T": "change-T", "dar-T N": "give-T N",
+                "canjear-P N": "swap-P N", END: "end", "mover N": "move N", STOP: "stop",
+                "recepta N": "prescription N", "sucesiones N": "inheritance N",
+                "importe A": "amount A", NO_LEVY: "no-levy", ELECTIONS: "elections",
+                MOTION: "motion", DECLINE: "decline", "apoyar N": "support N",
+                ABSTAIN: "abstain", "gobernador N": "governor N", "pujar B": "bid B",
+                "proteger-mossos N": "protect-police N",
+                "proteger-bomberos N": "protect-firefighters N", COLLECT: "collect"}
+
+
+def grammar_lines(lang: str) -> list[str]:
+    """The action grammar in ``lang`` (es/en), one line each, for ``ludoteca rules som``."""
+    es = lang == "es"
+    out = [f"{form:20s} ({HELP_EN_FORM[form]}) — {pair[0] if es else pair[1]}"
+           for form, pair in HELP.items()]
+    types = ", ".join(f"{t} ({TYPE_EN[t]})" for t in TYPES)
+    out += [("T = tipo de disco: " if es else "T = disk type: ") + types,
+            ("P = canje: " if es else "P = exchange: ") + ", ".join(PAIRS),
+            ("N = asiento (0–3) o su color: " if es else "N = seat (0–3) or its colour: ")
+            + "rosa, lila, naranja, azul (pink, lilac, orange, blue)",
+            "mover N: " + ("casilla 0–36, o fila y columna: r2c3, 2,3" if es else
+                           "cell 0–36, or row and column: r2c3, 2,3"),
+            ("A = euros (1–12); B = discos de participación (0–12)" if es else
+             "A = euros (1–12); B = participation disks (0–12)"),
+            ("Sin acentos ni mayúsculas; un espacio vale por el guion: dar sanidad 2" if es else
+             "Accents and case are ignored; a space stands for the hyphen: give health 2")]
+    return out
+
+
 _CELL_RC = re.compile(r"^r(\d+)c(\d+)$")
 _CELL_PAIR = re.compile(r"^(\d+),(\d+)$")
 _INT = re.compile(r"^-?\d+$")

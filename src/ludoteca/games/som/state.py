@@ -219,6 +219,10 @@ class SomGame(Game):
         self._reset_turn()
         self._legal: list[Action] | None = None
         opening: list[Event] = []
+        if self.cen_roll:                                                 # SOM-3.2, 3.3
+            opening.append(Event("centralismo", "SOM-3.3", {
+                "player": self.gh, "face": self.cen_roll,
+                "number": C.faces[self.cen_roll - 1][0], "degree": DEGREES[self.degree]}))
         self._begin_turn(opening)
         self.opening_events = tuple(opening)
 
@@ -575,11 +579,19 @@ class SomGame(Game):
 
     def _pay_options(self) -> list[int]:
         """Types the payer may pay with now (a 2 € type when 1 € is due and he holds no
-        1 € disk means: split it, SOM-14.3)."""
+        1 € disk means: split it, SOM-14.3). When he can pay the sum exactly, only disks
+        that keep an exact payment possible are offered (SOM-14.1, 14.3: no change by
+        choice, e.g. 1 € first and then splitting a 2 € disk for a 2 € tax)."""
         p, due = self.pay_payer, self.pay_due
         kinds = self._types(p)
-        if due == 1 and any(VAL[t] == 1 for t in kinds):
-            return [t for t in kinds if VAL[t] == 1]
+        twos, ones = self.count(p, 2), self.count(p, 1)
+
+        def exact(x: int, a: int, b: int) -> bool:      # a 2 € and b 1 € disks make x
+            return x - 2 * min(a, x // 2) <= b
+
+        if exact(due, twos, ones):
+            return [t for t in kinds if VAL[t] <= due and
+                    exact(due - VAL[t], twos - (VAL[t] == 2), ones - (VAL[t] == 1))]
         return kinds
 
     def _pay_continue(self, ev: list[Event]) -> None:

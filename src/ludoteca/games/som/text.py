@@ -37,6 +37,8 @@ END_NAME = {"consulta": ("se celebra la consulta", "the consulta is held"),
 
 # event kind -> (Spanish, English); fields are filled by describe()
 TEMPLATES: dict[str, tuple[str, str]] = {
+    "centralismo": ("{p} tira el dado para el grado de centralismo: {number} → {degree}.",
+                    "{p} rolls the die for the degree of centralism: {number} → {degree}."),
     "turno": ("Turno {turn}: {p} tiene la Generalitat{atc_es}.",
               "Turn {turn}: {p} holds the Generalitat{atc_en}."),
     "intervencion": ("{p} debe pagar {due} € y solo tiene {value} €: no puede pagar los "
@@ -351,6 +353,11 @@ def explain_illegal(game: SomGame, action: Action, seat: int) -> tuple[str, str]
         if S.VAL[p] > game.pay_due and game.count(payer, 1):
             return (f"only {game.pay_due} € is due and you hold 1 € disks: pay with one of them",
                     f"solo se deben {game.pay_due} € y tienes discos de 1 €: paga con uno")
+        if S.VAL[p] == 1 and any(S.VAL[t] == 2 for t in game._pay_options()):
+            return (f"{game.pay_due} € can be paid exactly only with a 2 € disk; paying 1 € "
+                    f"first would need change (SOM-14.1, SOM-14.3)",
+                    f"{game.pay_due} € solo se pagan exactos con un disco de 2 €; pagar 1 € "
+                    f"antes obligaría a cambiar moneda (SOM-14.1, SOM-14.3)")
         return first_of_value(payer, p)
     if kind == S._K_CHANGE:
         g = game.chg_giver
