@@ -229,6 +229,8 @@ class Table:
         game, say = self.game, self.console.print
         if not game.actions_played and game.to_move:
             say(self.renderer.opening(game, self.lang))
+            for event in game.opening_events:  # what setting up already did (e.g. taxes)
+                say("    " + game.describe(event, self.lang), markup=False)
         try:
             while not game.is_over:
                 seat = game.to_move[0]

@@ -24,6 +24,7 @@ PICTURE_NAME = {"generalitat": ("la Generalitat", "the Generalitat"),
                 "todos": ("todos los ciudadanos", "all citizens")}
 for _code, (_es, _en) in zip(C.colours, C.colour_names, strict=True):
     PICTURE_NAME[_code] = (_es, _en)
+COLOUR_EN = {code: en.split()[0] for code, (_, en) in zip(C.colours, C.colour_names, strict=True)}
 REASON_NAME = {"impuesto": ("impuesto", "tax"), "recepta": ("Euro per recepta", "Euro per recepta"),
                "sucesiones": ("Impost de successions", "Impost de successions"),
                "devolucion": ("devolución a Hisenda", "give-back to Hisenda"),
@@ -145,7 +146,8 @@ def _join(items: list[str], lang: str) -> str:
 def who(game: SomGame, s: int | None, lang: str = "es") -> str:
     if s is None:
         return "Hisenda espanyola"
-    return f"{game.names[s]} ({game.colours[s]})"
+    code = game.colours[s]
+    return f"{game.names[s]} ({code if lang == 'es' else COLOUR_EN.get(code, code)})"
 
 
 def describe(game: SomGame, event: Event, lang: str = "es") -> str:
