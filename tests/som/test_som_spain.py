@@ -1,0 +1,309 @@
+"""«Som el que decidim!» rule tests: the Spain event (SOM-12.x) under the three degrees of
+centralism. CN is put on cell 15 = r2c3 (neighbours 7, 8, 9, 14, 16, 21, 22, 23); rows and
+columns are those of the G2 grid (cell 14 = r2c2, 18 = r2c6, 36 = r6c2, 24 = r3c5)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ludoteca
+
+CN = 15
+FOUR_HANDS = {
+    0: {"mossos": 1, "sanidad": 1, "bosques": 1, "vivienda": 1},
+    1: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
+    2: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
+    3: {"educacion": 1, "justicia": 1, "vias": 1, "carreteras": 1},
+}
+SPAIN = ("E-1", "E-2", "E-3", "E-4")
+
+
+def game(n=4, options=None, dice=(), seed=1, cells=None, **arrangement):
+    g = ludoteca.new_game("som", players=n, seed=seed, options=options or {}, dice=list(dice))
+    g.arrange(cells={CN: "CN", **(cells or {})}, **arrangement)
+    g._check_invariants()
+    return g
+
+
+def play(g, *moves):
+    out = []
+    for seat, text in moves:
+        out += g.apply(text, seat=seat)
+        g._check_invariants()
+    return out
+
+
+def kinds(events):
+    return [e.kind for e in events]
+
+
+def first(events, kind):
+    return next(e for e in events if e.kind == kind)
+
+
+def legal(g, seat=None):
+    return [str(a) for a in g.legal_actions(seat)]
+
+
+def pay_taxes(g):
+    ev = []
+    while g.view(None)["stage"] == "tributacion" and not g.is_over:
+        seat = g.to_move[0]
+        ev += play(g, (seat, legal(g, seat)[0]))
+    return ev
+
+
+def states(g):
+    return [c["estado"] for c in g.view(None)["cells"]]
+
+
+def layout(g):
+    st = g.state_dict()
+    return st["layout"], st["face_up"]
+
+
+# ----- SOM-12.1 – 12.4: what the event does --------------------------------------------------
+def test_som_12_1_every_citizen_goes_back_to_cn():
+    """SOM-12.1: all citizens in play, wherever they stand, are moved onto CN."""
+    g = game(cells={14: "W-01", 8: "C-01", 22: "W-02", 16: "E-1"}, face_up=[14, 8, 22],
+             citizens={1: 14, 2: 8, 3: 22}, phase="accion", face=1)
+    ev = play(g, (0, "mover 16"))
+    assert kinds(ev)[:3] == ["revelar", "espana", "concentracion"]
+    assert first(ev, "concentracion").rule == "SOM-12.1"
+    assert g.view(None)["citizens"] == [CN] * 4
+
+
+def test_som_12_2_protection_is_decided_after_the_return_and_before_collection():
+    """SOM-12.2: in mode B the GH protects urna cards after the citizens are on CN and before
+    anything is collected (the face-up Catalunya card and the pile are still in place)."""
+    g = game(options={"mode": "B"}, cells={8: "C-01", 16: "E-1"}, face_up=[8],
+             pile=["U-1", "U-2"], citizens={1: 8}, disks=FOUR_HANDS, phase="accion", face=6)
+    ev = play(g, (0, "mover 16"))
+    assert "recogida" not in kinds(ev)
+    v = g.view(None)
+    assert v["phase"] == "proteccion" and g.to_move == (0,)
+    assert v["citizens"] == [CN] * 4
+    assert v["urna"] == ["U-1", "U-2"] and v["cells"][8]["estado"] == "visible"
+    assert v["protection"] == {"protected": 0, "pile": 2, "spain_cell": 16}
+
+
+@pytest.mark.parametrize("degree", ["medio", "elevado", "intenso"])
+def test_som_12_3_face_up_catalunya_cards_and_the_pile_are_collected(degree):
+    """SOM-12.3: every face-up Catalunya card except CN (symbol cards too) and every urna
+    card in the pile is collected; face-down cards are not touched."""
+    g = game(options={"centralism": degree},
+             cells={8: "C-01", 9: "C-ATC", 2: "C-EC1", 14: "W-01", 16: "E-1", 22: "C-02"},
+             face_up=[8, 9, 2, 14], pile=["U-3", "U-4"], phase="accion", face=1)
+    lay_before, up_before = layout(g)
+    ev = play(g, (0, "mover 16"))
+    rec = first(ev, "recogida").data
+    expected = {"C-01", "C-ATC", "C-EC1", "U-3", "U-4"} | ({"E-1"} if degree == "intenso"
+                                                          else set())
+    assert set(rec["cards"]) == expected
+    assert g.view(None)["urna"] == []
+    lay, up = layout(g)
+    assert lay[22] == "C-02" and not up[22]                  # face-down card untouched
+    for c in range(37):                                      # other face-down cards stay
+        if not up_before[c] and lay_before[c] not in (None, "E-1"):
+            assert lay[c] == lay_before[c]
+
+
+@pytest.mark.parametrize("degree", ["medio", "elevado"])
+def test_som_12_4_world_cards_and_uncollected_spain_cards_stay(degree):
+    """SOM-12.4: world cards and a face-up Spain card that is not collected stay where they
+    are (here E-2 at r3c5 is aligned with nothing)."""
+    g = game(options={"centralism": degree},
+             cells={14: "W-01", 22: "W-SU", 24: "E-2", 16: "E-1", 8: "C-01"},
+             face_up=[14, 22, 24, 8], phase="accion", face=1)
+    ev = play(g, (0, "mover 16"))
+    assert set(first(ev, "recogida").data["cards"]) == {"C-01"}
+    lay, up = layout(g)
+    assert (lay[14], up[14]) == ("W-01", True) and (lay[22], up[22]) == ("W-SU", True)
+    assert (lay[24], up[24]) == ("E-2", True) and (lay[16], up[16]) == ("E-1", True)
+
+
+# ----- SOM-12.5 – 12.7: the Spain card by degree ---------------------------------------------
+def test_som_12_5_medio_spain_card_stays_and_never_acts_again():
+    """SOM-12.5: under medio the revealed Spain card stays face up in its cell; stepping onto
+    it later sets off no event (it acts as a world card, SOM-11.8)."""
+    g = game(dice=[1], cells={16: "E-4"}, disks=FOUR_HANDS, phase="accion", face=1)
+    ev = play(g, (0, "mover 16"))
+    spain = first(ev, "carta_espana")
+    assert spain.rule == "SOM-12.5" and spain.data["fate"] == "queda"
+    lay, up = layout(g)
+    assert lay[16] == "E-4" and up[16]
+    pay_taxes(g)
+    play(g, (1, "tirar"), (1, "terminar"))
+    ev = play(g, (1, "mover 16"))
+    assert "espana" not in kinds(ev) and "recogida" not in kinds(ev)
+    assert first(ev, "parada").rule == "SOM-11.8"
+
+
+@pytest.mark.parametrize("old, aligned", [
+    (18, True),       # r2c6: same row as r2c2, with cells in between
+    (36, True),       # r6c2: same column
+    (24, False),      # r3c5: neither
+    (21, True),       # r3c2: same column, adjacent
+    (22, False),      # r3c3: diagonal neighbour, not aligned
+])
+def test_som_12_6_elevado_alignment_by_row_or_column(old, aligned):
+    """SOM-12.6 (G13): under elevado the new Spain card (r2c2) stays face up unless a face-up
+    Spain card shares its row or column at any distance; then both are collected."""
+    g = game(options={"centralism": "elevado"}, cells={14: "E-1", old: "E-2"}, face_up=[old],
+             phase="accion", face=1)
+    ev = play(g, (0, "mover 14"))
+    fate = first(ev, "carta_espana")
+    assert fate.rule == "SOM-12.6"
+    rec = set(first(ev, "recogida").data["cards"])
+    lay, up = layout(g)
+    if aligned:
+        assert fate.data["fate"] == "alineada" and fate.data["aligned"] == [old]
+        assert rec == {"E-1", "E-2"}
+        assert not any(up[c] and lay[c] in SPAIN for c in range(37))
+    else:
+        assert fate.data["fate"] == "queda" and rec == set()
+        assert (lay[14], up[14]) == ("E-1", True) and (lay[old], up[old]) == ("E-2", True)
+
+
+def test_som_12_6_elevado_collects_every_aligned_spain_card():
+    """SOM-12.6 (G13): with one face-up Spain card in the row and one in the column, all three
+    are collected; a face-up Spain card aligned with neither stays."""
+    g = game(options={"centralism": "elevado"},
+             cells={14: "E-1", 12: "E-2", 36: "E-3", 29: "E-4"}, face_up=[12, 36, 29],
+             phase="accion", face=1)
+    ev = play(g, (0, "mover 14"))
+    assert first(ev, "carta_espana").data["aligned"] == [12, 36]
+    assert set(first(ev, "recogida").data["cards"]) == {"E-1", "E-2", "E-3"}
+    lay, up = layout(g)
+    assert (lay[29], up[29]) == ("E-4", True)
+
+
+def test_som_12_7_intenso_spain_card_always_collected():
+    """SOM-12.7: under intenso the revealed Spain card is collected too and goes back face
+    down, so it can act again."""
+    g = game(options={"centralism": "intenso"}, cells={16: "E-3"}, phase="accion", face=1)
+    ev = play(g, (0, "mover 16"))
+    assert first(ev, "carta_espana").rule == "SOM-12.7"
+    assert first(ev, "recogida").data["cards"] == ["E-3"]
+    lay, up = layout(g)
+    assert lay[16] == "E-3" and not up[16]        # the only empty cell: dealt back there
+
+
+# ----- SOM-12.8 – 12.11: refill and the end of the turn --------------------------------------
+def test_som_12_8_collected_cards_are_dealt_face_down_into_the_empty_cells():
+    """SOM-12.8: the collected cards are shuffled and dealt face down, one per empty cell."""
+    g = game(cells={8: "C-01", 9: "C-02", 2: "U-1", 30: "U-2", 16: "E-1"}, face_up=[8, 9],
+             pile=["U-1", "U-2"], phase="accion", face=1)
+    assert states(g).count("vacia") == 2
+    ev = play(g, (0, "mover 16"))
+    deal = first(ev, "reparto")
+    assert deal.rule == "SOM-12.8" and deal.data["cells"] == [2, 8, 9, 30]
+    assert deal.data["empty"] == []
+    lay, up = layout(g)
+    assert sorted(lay[c] for c in (2, 8, 9, 30)) == ["C-01", "C-02", "U-1", "U-2"]
+    assert not any(up[c] for c in (2, 8, 9, 30))
+    assert states(g).count("vacia") == 0
+
+
+def test_som_12_8_the_shuffle_varies_with_the_seed():
+    """SOM-12.8: which collected card lands in which empty cell is random (seeded)."""
+    seen = set()
+    for seed in range(12):
+        g = game(seed=seed, cells={8: "C-01", 9: "C-02", 2: "U-1", 16: "E-1"},
+                 face_up=[8, 9], pile=["U-1"], phase="accion", face=1)
+        play(g, (0, "mover 16"))
+        lay, _ = layout(g)
+        seen.add((lay[2], lay[8], lay[9]))
+    assert len(seen) >= 3
+
+
+def test_som_12_9_more_empty_cells_than_cards_picks_cells_at_random():
+    """SOM-12.9 (G14): when protection leaves more empty cells than collected cards, the cells
+    to fill are picked at random and the others stay empty."""
+    filled = set()
+    for seed in range(16):
+        g = game(seed=seed, options={"mode": "B"}, cells={3: "U-1", 33: "U-2", 16: "E-1"},
+                 pile=["U-1", "U-2"], disks=FOUR_HANDS, phase="accion", face=1)
+        ev = play(g, (0, "mover 16"), (0, "proteger-mossos 0"))
+        deal = first(ev, "reparto")
+        assert deal.rule == "SOM-12.9" and len(deal.data["cells"]) == 1
+        assert len(deal.data["empty"]) == 1
+        assert set(deal.data["cells"]) | set(deal.data["empty"]) == {3, 33}
+        assert states(g).count("vacia") == 1
+        filled.add(deal.data["cells"][0])
+    assert filled == {3, 33}
+
+
+def test_som_12_10_collected_cards_lose_their_revealed_state():
+    """SOM-12.10 (G18): a collected ATC stops acting from the next turn, and a collected
+    capacidad económica card pays again when it is revealed again."""
+    g = game(dice=[1], cells={8: "C-EC1", 9: "C-ATC", 16: "E-1"}, face_up=[8, 9],
+             disks=FOUR_HANDS, phase="accion", face=1)
+    assert g.view(None)["atc_active"] is True
+    ev = play(g, (0, "mover 16"))
+    lay, up = layout(g)
+    assert {lay[8], lay[9]} == {"C-EC1", "C-ATC"} and not up[8] and not up[9]
+    assert g.view(None)["atc_active"] is False
+    ev = pay_taxes(g)
+    assert all(e.data["to"] is None for e in ev if e.kind == "pago")   # all to Hisenda
+    play(g, (1, "tirar"), (1, "terminar"))
+    ec = lay.index("C-EC1")
+    before = g.view(None)["players"][1]["value"]
+    ev = play(g, (1, f"mover {ec}"))
+    assert first(ev, "capacidad_economica").data["value"] == 3
+    assert g.view(None)["players"][1]["value"] == before + 3
+
+
+def test_som_12_11_after_the_event_the_generalitat_passes_normally():
+    """SOM-12.11: the turn ends and the Generalitat goes to the next player in rotation, also
+    when the revealer was not the GH."""
+    g = game(cells={14: "W-01", 16: "E-1"}, gh=2, phase="accion", face=6)
+    play(g, (2, "mover 14"))
+    ev = play(g, (3, "mover 16"))
+    end = first(ev, "fin_turno")
+    assert end.rule == "SOM-6.5" and end.data == {"player": 2, "next": 3, "turn": 1}
+    assert g.view(None)["gh"] == 3 and kinds(ev)[-1] != "accion"
+
+
+def test_som_12_12_medio_at_most_four_spain_events():
+    """SOM-12.12: under medio each Spain card acts once; after the fourth is revealed no face-down
+    Spain card is left, so no further event can happen."""
+    g = game(cells={16: "E-4", 12: "E-1", 0: "E-2", 36: "E-3"}, face_up=[12, 0, 36],
+             phase="accion", face=1)
+    ev = play(g, (0, "mover 16"))
+    assert "espana" in kinds(ev)
+    lay, up = layout(g)
+    assert all(up[lay.index(e)] for e in SPAIN)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_som_12_12_medio_random_games_never_exceed_four_events(seed):
+    """SOM-12.12: counted over whole random games under medio."""
+    g = ludoteca.new_game("som", players=3, seed=seed, options={"max_turns": 80})
+    rng = random.Random(seed)
+    events = 0
+    while not g.is_over:
+        seat = rng.choice(list(g.to_move))
+        acts = g.legal_actions(seat)
+        stop = [a for a in acts if str(a) == "parar"]
+        action = stop[0] if stop and rng.random() < 0.5 else rng.choice(acts)
+        events += sum(e.kind == "espana" for e in g.apply(action, seat=seat))
+        assert events <= 4
+    g._check_invariants()
+
+
+@pytest.mark.parametrize("degree", ["medio", "elevado", "intenso"])
+def test_som_12_13_same_effect_under_every_degree(degree):
+    """SOM-12.13: citizens to CN and the collection of Catalunya and urna cards are the same
+    under every degree; only the Spain card's own fate differs."""
+    g = game(options={"centralism": degree}, cells={8: "C-01", 14: "W-01", 16: "E-1"},
+             face_up=[8, 14], pile=["U-1"], citizens={1: 8, 2: 14}, phase="accion", face=1)
+    ev = play(g, (0, "mover 16"))
+    rec = set(first(ev, "recogida").data["cards"]) - {"E-1"}
+    assert rec == {"C-01", "U-1"}
+    assert g.view(None)["citizens"] == [CN] * 4 and g.view(None)["urna"] == []
+    lay, up = layout(g)
+    assert (lay[14], up[14]) == ("W-01", True)
+    assert ("E-1" in first(ev, "recogida").data["cards"]) == (degree == "intenso")
