@@ -82,6 +82,27 @@ class SomGreedyAgent:
         gain = 10 * urna + 3 * eco + 5 * atc
         return (gain - spain * at_stake) / hidden
 
+    @staticmethod
+    def distance_to_hidden(cells: list[dict[str, Any]]) -> dict[int, int]:
+        """Steps from each face-up Catalonia card to the nearest face-down card, walking
+        over face-up Catalonia cards (the only ones that let a citizen go on)."""
+        frontier = [i for i, c in enumerate(cells) if c["estado"] == "oculta"]
+        dist: dict[int, int] = {}
+        level = 0
+        seen = set(frontier)
+        while frontier:
+            nxt = []
+            for i in frontier:
+                for x in C.neighbours[i]:
+                    c = cells[x]
+                    if x in seen or c["estado"] != "visible" or c["card"]["flag"] != "catalunya":
+                        continue
+                    seen.add(x)
+                    dist[x] = level
+                    nxt.append(x)
+            frontier, level = nxt, level + 1
+        return dist
+
     # ----- choosing -----------------------------------------------------------------------
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions(seat)
@@ -185,20 +206,26 @@ class SomGreedyAgent:
         powers = view["mode"] in ("B", "C") and view["players_n"] > 1
         mine = view["players"][seat]["disks"]
 
+        distance = self.distance_to_hidden(cells)
+
         def score(a: Action) -> float:
             c = cells[a.arg]
             if c["estado"] == "oculta":
-                return reveal
+                # revealing is the only way to the consulta: never stall for ever
+                return max(reveal, 0.05)
             card = c["card"]
             if card["flag"] == "catalunya":
                 lv = LEVY_IDS.get(card["id"])
                 if lv and me_gh and powers and not view["levies_used"][lv] and \
                         mine.get("sanidad" if lv == "recepta" else "justicia"):
                     return 2.0
-                hidden_next = sum(1 for x in C.neighbours[a.arg]
-                                  if cells[x]["estado"] == "oculta")
-                return 0.3 if hidden_next and reveal > 0 else -0.1
-            return -0.5                            # world or face-up Spain card: it stops
+                # a step towards the nearest face-down card, worth less than revealing now
+                d = distance.get(a.arg)
+                return 0.5 * max(reveal, 0.05) / (1 + d) if d is not None else -0.1
+            # a world or face-up Spain card stops the citizen: worth it only next to a
+            # face-down card (revealed next time this citizen moves)
+            near = any(cells[x]["estado"] == "oculta" for x in C.neighbours[a.arg])
+            return 0.01 if near else -0.5
         moves = [a for a in legal if a.name == A.MOVE]
         if not moves:
             return stop if stop is not None else legal[0]
