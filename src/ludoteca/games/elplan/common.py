@@ -1,0 +1,44 @@
+"""Constants shared by the engine's modules: the content, the stages of a Period, codes."""
+
+from __future__ import annotations
+
+from .content import ANY, MAX_TARGETS, content
+
+C = content()
+NT = MAX_TARGETS               # targets per seat: 0, 1 plan processes; 2 + k catalogue card k
+CH, D, E = 0, 1, 2             # resources
+MP, BC, SV = 0, 1, 2           # products
+PA, PB, PC = 0, 1, 2           # process types (ANY = 3)
+assert ANY == 3
+
+# stages of a Period (engine brief "Period as a state machine")
+(S_OPP, S_D1X, S_D1C, S_D2OFF, S_D2RET, S_D2ACT, S_D2EXC, S_D3, S_D4, S_D5BUY, S_D5SELL,
+ S_D6, S_D7, S_MERMA, S_OVER) = range(15)
+STAGE_NAMES = ("oportunidad", "d1-exencion", "d1-elecciones", "d2-desactivar", "d2-devolver",
+               "d2-activar", "d2-canjear", "d3-invertir", "d4-fabricar", "d5-comprar",
+               "d5-vender", "d6-credito-subsidio", "d7-innovar", "resumen-merma", "fin")
+STAGE_DISTRICT = (0, 1, 1, 2, 2, 2, 2, 3, 4, 5, 5, 6, 7, 0, 0)
+SIMULTANEOUS = frozenset({S_D4, S_D6, S_MERMA})
+DISTRICT_FIRST = {S_D1X: 1, S_D2OFF: 2, S_D3: 3, S_D4: 4, S_D5BUY: 5, S_D6: 6, S_D7: 7}
+
+# D1 choice kinds
+K_RETURN, K_TAKE, K_DISCARD = 0, 1, 2
+
+# Opportunity square indices by benefit
+SQ_D1 = tuple(s.index for s in C.squares if s.benefit == "ignore_event")
+SQ_D2 = tuple(s.index for s in C.squares if s.benefit == "gain")
+SQ_D4 = next(s.index for s in C.squares if s.benefit == "extra_process")
+SQ_D5 = next(s.index for s in C.squares if s.benefit == "purchase_discount")
+SQ_D6 = tuple(s.index for s in C.squares if s.benefit == "subsidy")
+
+RES = ("ch", "d", "e")
+PROD = ("mp", "bc", "sv")
+PT = ("a", "b", "c", "any")
+
+
+def triple(x) -> dict[str, int]:
+    return {"ch": x[0], "d": x[1], "e": x[2]}
+
+
+def ptriple(x) -> dict[str, int]:
+    return {"mp": x[0], "bc": x[1], "sv": x[2]}

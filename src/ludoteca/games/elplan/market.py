@@ -1,0 +1,286 @@
+"""District 5 (Market: buy, sell, exports), District 6 (Credit and subsidy) and District 7
+(Innovation). Rules EP-D5.*, EP-TWO.1, EP-D6.*, EP-D7.*, EP-CARD.14, EP-CARD.16–19,
+EP-CARD.23; gaps G10, G14–G17, G29–G32, G35, G40, G44.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core.action import Action
+from ludoteca.core.events import Event
+
+from . import actions as A
+from .common import NT, PROD, RES, SQ_D5, SQ_D6, C, triple
+
+
+class MarketMixin:
+    """Mixed into ElplanGame."""
+
+    # ----- subsidies (EP-D5.13, EP-D6.6, G32) ------------------------------------------------
+    def _deposit(self, amount: int, ev: list[Event], rule: str) -> None:
+        placed = []
+        for _ in range(amount):
+            q = min(range(3), key=lambda i: (self.subs[i], i))
+            self.subs[q] += 1
+            placed.append(q)
+        self.subs_in += amount
+        ev.append(Event("subsidio", rule, {"amount": amount, "squares": placed,
+                                           "subsidies": list(self.subs)}))
+
+    # ----- D5 (EP-D5.*) ------------------------------------------------------------------------
+    def _d5_enter(self, ev: list[Event]) -> None:
+        if self.feed:                                                     # EP-TWO.1, G40
+            have = {C.plans[p].type for p in self.plans}
+            for t in range(3):
+                if t not in have:
+                    self.market[t] += 1
+                    ev.append(Event("alimentar", "EP-TWO.1", {"product": PROD[t],
+                                                              "market": list(self.market)}))
+
+    def _discount(self, s: int) -> int:
+        return 1 if self.square[s] == SQ_D5 and not self.disc_used[s] else 0   # EP-D5.8
+
+    def _d5buy_legal(self, s: int) -> list[Action]:
+        bt = self.buy_t[s]
+        must = "must_buy_missing" in self.cons
+        missing = C.plans[self.plans[s]].missing
+        if bt >= 0:
+            types: tuple[int, ...] = (bt,)
+        elif must:
+            types = (missing,)
+        else:
+            types = (0, 1, 2)
+        money = self.idle[3 * s + 1]
+        disc = self._discount(s)
+        credit = self._credit_ok(s)
+        imports = not self.tutorial and not self.no_imp[s]                # G42(e)
+        out: list[Action] = []
+        for t in types:
+            if self.market[t] > 0:
+                if money >= self.price_m[s] - disc:
+                    out.append(A.BUY_A[t])
+                if credit:
+                    out.append(A.BUY_CREDIT_A[t])
+            elif imports and money >= self.price_i[s] - disc:
+                out.append(A.IMPORT_A[t])
+            if self.shop_n >= 0:
+                for o in range(self.n):
+                    if o != s and self.tienda[3 * o + t] > 0 and money >= self.cat[
+                            self.shop_n - 2].price:
+                        out.append(A.BUY_SHOP_A[t][o])
+        if not (must and out and bt != missing):
+            out.append(A.A_DONE)
+        return out
+
+    def _pay_product(self, s: int, price: int, ev_data: dict) -> None:
+        disc = self._discount(s)
+        if disc:
+            self.disc_used[s] = 1
+            ev_data["discount"] = disc
+        self.idle[3 * s + 1] -= price - disc
+        ev_data["paid"] = price - disc
+
+    def _act_buy(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
+        data: dict[str, Any] = {"player": s, "product": PROD[t]}
+        self._pay_product(s, self.price_m[s], data)
+        self.market[t] -= 1
+        self.hand[3 * s + t] += 1
+        self.buy_t[s] = t
+        ev.append(Event("comprar", "EP-D5.8" if "discount" in data else "EP-D5.3", data))
+
+    def _act_buy_credit(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
+        self.credit[s] = 1
+        self.credit_supply -= 1
+        self.market[t] -= 1
+        self.hand[3 * s + t] += 1
+        self.buy_t[s] = t
+        ev.append(Event("comprar-credito", "EP-D5.4", {"player": s, "product": PROD[t]}))
+
+    def _act_import(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
+        data: dict[str, Any] = {"player": s, "product": PROD[t]}
+        self._pay_product(s, self.price_i[s], data)
+        self.hand[3 * s + t] += 1
+        self.buy_t[s] = t
+        ev.append(Event("importar", "EP-D5.8" if "discount" in data else "EP-D5.5", data))
+
+    def _act_buy_shop(self, s: int, t: int, o: int, ev: list[Event]) -> None:
+        price = self.cat[self.shop_n - 2].price                          # G14: paid to the owner
+        self.tienda[3 * o + t] -= 1
+        self.hand[3 * s + t] += 1
+        self.idle[3 * s + 1] -= price
+        self.idle[3 * o + 1] += price
+        self.buy_t[s] = t
+        ev.append(Event("comprar-tienda", "EP-CARD.16", {"player": s, "owner": o,
+                                                         "product": PROD[t], "paid": price}))
+        self._tech_bonus(o, 1, ev)
+
+    def _tech_bonus(self, s: int, sold: int, ev: list[Event]) -> None:
+        N = self.tech_n
+        if N >= 0 and self.own[s * NT + N] and self._active(s, N):       # G15, EP-CARD.14
+            g = self.cat[N - 2].gain
+            for r in range(3):
+                self.idle[3 * s + r] += g[r] * sold
+            ev.append(Event("tecnico", "EP-CARD.14", {"player": s,
+                                                      "gain": triple([x * sold for x in g])}))
+
+    def _d5sell_legal(self, s: int) -> list[Action]:
+        exactly_one = "sell_exactly_one" in self.cons
+        if exactly_one and self.sold_n[s]:
+            return []
+        st = self.sell_t[s]
+        mode = self.sell_mode[s]
+        shop = self.shop_n >= 0 and self._active(s, self.shop_n)
+        out: list[Action] = []
+        for t in ((st,) if st >= 0 else (0, 1, 2)):
+            if self.hand[3 * s + t] <= 0:
+                continue
+            if mode != 2:
+                out.append(A.SELL_A[0][t])
+                out.append(A.SELL_A[1][t])
+            if mode != 1 and shop:
+                out.append(A.SHOP_A[t])
+        if not (exactly_one and out):
+            out.append(A.A_DONE)
+        return out
+
+    def _act_sell(self, s: int, p: tuple[int, int], _a: Any, ev: list[Event]) -> None:
+        t, r = p
+        self.hand[3 * s + t] -= 1
+        self.market[t] += 1
+        gain = C.sale_amount + self.sbonus[s]                             # EP-D5.10, S18
+        self.idle[3 * s + r] += gain
+        self.sell_t[s] = t
+        self.sell_mode[s] = 1
+        self.sold_n[s] += 1
+        ev.append(Event("vender", "EP-D5.10", {"player": s, "product": PROD[t],
+                                               "resource": RES[r], "gain": gain,
+                                               "bonus": self.sbonus[s]}))
+        self._tech_bonus(s, 1, ev)
+        self._export_check(t, ev)
+
+    def _export_check(self, t: int, ev: list[Event]) -> None:
+        """EP-D5.12, G31: while 6 or more of a type lie in the market after a sale."""
+        while self.market[t] >= C.export_at:
+            self.market[t] -= C.export_removes
+            self.exports += 1
+            ev.append(Event("exportar", "EP-D5.12", {"product": PROD[t],
+                                                     "removed": C.export_removes,
+                                                     "subsidy": self.exp_sub}))
+            self._deposit(self.exp_sub, ev, "EP-D5.13")
+            for s in self._in_order():
+                for N, once in ((self.red_n, False), (self.rfid_n, True)):
+                    if N < 0 or not self.own[s * NT + N] or not self._active(s, N):
+                        continue
+                    if once and self.rfid_paid:
+                        continue
+                    g = self.cat[N - 2].gain
+                    for r in range(3):
+                        self.idle[3 * s + r] += g[r]
+                    ev.append(Event("rfid" if once else "red",
+                                    "EP-CARD.23" if once else "EP-CARD.19",
+                                    {"player": s, "gain": triple(g)}))
+            self.rfid_paid = True
+
+    def _act_shop(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
+        self.hand[3 * s + t] -= 1
+        self.tienda[3 * s + t] += 1
+        self.sell_t[s] = t
+        self.sell_mode[s] = 2
+        ev.append(Event("ofertar", "EP-CARD.16", {"player": s, "product": PROD[t]}))
+
+    # ----- D6 (EP-D6.*, G10, G16; simultaneous) ----------------------------------------------
+    def _on_d6(self, s: int) -> int:
+        q = self.square[s]
+        return C.squares[q].subsidy if q in SQ_D6 else -1
+
+    def _blocked(self, s: int) -> bool:
+        """Red de transporte limpio: no square Dinero while owned (EP-CARD.19, G16)."""
+        N = self.red_n
+        return N >= 0 and self.own[s * NT + N] == 1 and self.cat[N - 2].blocks_subsidy
+
+    def _d6_money(self, s: int) -> int:
+        """Idle Dinero the seat will hold once its subsidy is in (for repayment)."""
+        money = self.idle[3 * s + 1]
+        q = self._on_d6(s)
+        if q >= 0:
+            if self.pick[s] == 1:
+                money += C.subsidy_gain
+            if not self._blocked(s):
+                money += self.subs[q]
+        return money
+
+    def _repay_ok(self, s: int) -> bool:
+        return self.repay_enabled and not self.tutorial and self.credit[s] == 1
+
+    def _d6_enter(self, ev: list[Event]) -> None:
+        for s in range(self.n):
+            self.pick[s], self.repay[s], self.done[s] = -1, 0, 0
+            q = self._on_d6(s)
+            best = self.idle[3 * s + 1] + (C.subsidy_gain if q >= 0 else 0) + \
+                (self.subs[q] if q >= 0 and not self._blocked(s) else 0)
+            self.need[s] = int(q >= 0 or (self._repay_ok(s) and best >= C.repay_cost))
+
+    def _d6_legal(self, s: int) -> list[Action]:
+        if self._on_d6(s) >= 0 and self.pick[s] < 0:
+            return list(A.CHOOSE_A)
+        out = []
+        if self._repay_ok(s) and not self.repay[s] and self._d6_money(s) >= C.repay_cost:
+            out.append(A.A_REPAY)
+        out.append(A.A_DONE)
+        return out
+
+    def _d6_choose(self, s: int, r: int, ev: list[Event]) -> None:
+        self.pick[s] = r
+        ev.append(Event("decidido", "EP-D6.2", {"player": s, "step": "d6"}))
+
+    def _act_repay(self, s: int, _p: Any, _a: Any, ev: list[Event]) -> None:
+        self.repay[s] = 1
+        ev.append(Event("decidido", "EP-D6.7", {"player": s, "step": "d6"}))
+
+    def _d6_reveal(self, ev: list[Event]) -> None:
+        out = {}
+        for s in self._in_order():
+            if not self.need[s]:
+                continue
+            rec: dict[str, Any] = {}
+            q = self._on_d6(s)
+            if q >= 0:
+                r = self.pick[s]
+                self.idle[3 * s + r] += C.subsidy_gain                     # EP-D6.2
+                rec["resource"] = RES[r]
+                money = self.subs[q]
+                if self._blocked(s):                                       # EP-CARD.19
+                    rec["blocked"] = money
+                else:                                                      # EP-D6.3
+                    self.idle[3 * s + 1] += money
+                    self.subs[q] = 0
+                    self.subs_out += money
+                    rec["dinero"] = money
+            if self.repay[s]:                                              # EP-D6.7, G10
+                self.idle[3 * s + 1] -= C.repay_cost
+                self.credit[s] = 0
+                self.credit_supply += 1
+                rec["repaid"] = True
+            out[str(s)] = rec
+            self.pick[s], self.repay[s] = -1, 0
+        ev.append(Event("subsidios", "EP-D6.2", {"choices": out,
+                                                 "subsidies": list(self.subs)}))
+
+    # ----- D7 (EP-D7.*) ------------------------------------------------------------------------
+    def _d7_enter(self, ev: list[Event]) -> None:
+        self._d7_hooks(ev)
+
+    def _d7_legal(self, s: int) -> list[Action]:
+        b = 3 * s
+        h = self.hand
+        if h[b] and h[b + 1] and h[b + 2]:
+            return [A.A_INNOVATE, A.A_DONE]
+        return []
+
+    def _act_innovate(self, s: int, _p: Any, _a: Any, ev: list[Event]) -> None:
+        b = 3 * s
+        for t in range(3):
+            self.hand[b + t] -= 1
+        self.ideas[s] += 1
+        ev.append(Event("innovar", "EP-D7.1", {"player": s, "ideas": self._ideas_total(s)}))

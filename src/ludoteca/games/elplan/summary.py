@@ -1,0 +1,162 @@
+"""The Summary (EP-SUM.*, EP-DECK.*; G12, G33, G36, G45) and the end of the game with its
+scoring (EP-END.*, EP-SCO.*; G11, G37–G39, G42h, G43).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core.action import Action
+from ludoteca.core.events import Event
+from ludoteca.core.result import Result
+
+from . import actions as A
+from .common import NT, PROD, S_OVER, C, ptriple
+
+IDEA = 3
+
+
+class SummaryMixin:
+    """Mixed into ElplanGame."""
+
+    # ----- step 1: merma (simultaneous) ------------------------------------------------------
+    def _merma_enter(self, ev: list[Event]) -> None:
+        active = 1 in self.summary_steps()
+        for s in range(self.n):
+            self.keep[s], self.done[s] = -1, 0
+            kinds = sum(1 for t in range(3) if self.hand[3 * s + t])
+            self.need[s] = int(active and kinds >= 2)
+
+    def _merma_legal(self, s: int) -> list[Action]:
+        return [A.KEEP_A[t] for t in range(3) if self.hand[3 * s + t]]
+
+    def _act_keep(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
+        self.keep[s] = t
+        self.done[s] = 1
+        ev.append(Event("decidido", "EP-SUM.2", {"player": s, "step": "merma"}))
+
+    def _merma_reveal(self, ev: list[Event]) -> None:
+        """Nothing to do here: the choices are applied (and shown) in ``_merma_apply``."""
+
+    def _merma_apply(self, ev: list[Event]) -> None:
+        if 1 not in self.summary_steps():
+            return
+        out = {}
+        for s in self._in_order():
+            b = 3 * s
+            total = self.hand[b] + self.hand[b + 1] + self.hand[b + 2]
+            if total < 2:
+                continue
+            t = self.keep[s] if self.keep[s] >= 0 else \
+                next(x for x in range(3) if self.hand[b + x])
+            lost = [self.hand[b + x] - (1 if x == t else 0) for x in range(3)]
+            self.hand[b:b + 3] = [1 if x == t else 0 for x in range(3)]
+            out[str(s)] = {"kept": PROD[t], "lost": ptriple(lost)}
+            self.keep[s] = -1
+        ev.append(Event("merma", "EP-SUM.2", {"players": out}))
+
+    # ----- steps 2–8 ---------------------------------------------------------------------------
+    def _summary_rest(self, ev: list[Event]) -> None:
+        steps = self.summary_steps()
+        if 2 in steps:                                                     # EP-SUM.4
+            self.sq = [-1] * 12
+            self.square = [-1] * self.n
+            ev.append(Event("retirar-emprendedores", "EP-SUM.4", {}))
+        if 3 in steps and self.ev_cur >= 0:
+            e = C.events[self.ev_cur]
+            if self.tutorial and C.tut_periods[self.period].event_removed:  # EP-TUT.7
+                self.ev_removed.append(self.ev_cur)
+                ev.append(Event("suceso-retirado", "EP-TUT.7", {"event": e.id}))
+            else:                                                          # EP-SUM.5
+                self.ev_under.append(self.ev_cur)
+                ev.append(Event("suceso-abajo", "EP-SUM.5", {"event": e.id}))
+            self.ev_cur = -1
+        if 4 in steps:                                                     # EP-SUM.6, G12
+            gone = []
+            for o in range(9):
+                k = self.offers[o]
+                if k >= 0 and self.age[o] >= 1:
+                    self.under[o // 3].append(k)
+                    self.offers[o] = -1
+                    self.age[o] = 0
+                    gone.append({"slot": o, "card": self.cat[k].id})
+            ev.append(Event("ofertas-retiradas", "EP-SUM.6", {"retired": gone}))
+        if 5 in steps:                                                     # EP-SUM.7
+            turned = []
+            for o in range(9):
+                if self.offers[o] >= 0 and self.age[o] == 0:
+                    self.age[o] = 1
+                    turned.append(o)
+            ev.append(Event("ofertas-rotadas", "EP-SUM.7", {"slots": turned}))
+        if 6 in steps and self.decks_live:                                 # EP-SUM.8
+            self._deal_offers(ev, "EP-SUM.8")
+        if 7 in steps:                                                     # EP-SUM.9, G33
+            before = list(self.subs)
+            while self.subs[0] == 0 and (self.subs[1] or self.subs[2]):
+                self.subs = [self.subs[1], self.subs[2], 0]
+            if self.subs != before:
+                ev.append(Event("subsidios-movidos", "EP-SUM.9", {"before": before,
+                                                                  "after": list(self.subs)}))
+        if 8 in steps:                                                     # EP-SUM.10
+            self.mc = (self.mc + 1) % self.n
+            ev.append(Event("momento-cero", "EP-SUM.10", {"player": self.mc}))
+
+    # ----- end and scoring ---------------------------------------------------------------------
+    def _score(self, s: int) -> int:
+        return self._ideas_total(s) + (0 if self.tutorial else self._trios(s))
+
+    def _penalty(self, s: int) -> str | None:
+        """EP-SCO.6, G11, our choice 5: an idle Idea first; else the placed Idea whose loss
+        keeps the highest score (lowest target on ties); nothing with no Idea."""
+        if self.ideas[s]:
+            self.ideas[s] -= 1
+            return "idle"
+        best = None
+        for N in range(self.ntg):
+            b = (s * NT + N) * 3
+            for i in range(3):
+                if self.sp[b + i] == IDEA:
+                    self.sp[b + i] = -1
+                    score = self._score(s)
+                    self.sp[b + i] = IDEA
+                    if best is None or score > best[0]:
+                        best = (score, b + i, N)
+                    break
+        if best is None:
+            return None
+        self.sp[best[1]] = -1
+        return f"placed:{self._target_id(s, best[2])}"
+
+    def _finish(self, reason: str, ev: list[Event]) -> None:
+        n = self.n
+        penalty = [None] * n
+        if not self.tutorial:
+            for s in self._in_order():
+                if self.credit[s]:
+                    penalty[s] = self._penalty(s) or "none"
+                    ev.append(Event("penalizacion-credito", "EP-SCO.6", {
+                        "player": s, "idea": penalty[s]}))
+        ideas = [self._ideas_total(s) for s in range(n)]
+        trios = [0 if self.tutorial else self._trios(s) for s in range(n)]
+        points = [ideas[s] + trios[s] for s in range(n)]
+        res = [sum(self.idle[3 * s:3 * s + 3]) +
+               sum(1 for N in range(self.ntg) for i in range(3)
+                   if 0 <= self.sp[(s * NT + N) * 3 + i] < IDEA) for s in range(n)]
+        liq = [res[s] + sum(self.hand[3 * s:3 * s + 3]) + sum(self.tienda[3 * s:3 * s + 3]) +
+               sum(self.cat[N - 2].refund for N in self._owned_targets(s) if N >= 2)
+               for s in range(n)]
+        key = [(points[s], res[s], liq[s]) for s in range(n)]            # EP-SCO.7–10
+        ranking = tuple(sorted(range(n), key=lambda s: (-key[s][0], -key[s][1], -key[s][2], s)))
+        top = key[ranking[0]]
+        winners = tuple(s for s in ranking if key[s] == top)
+        places = [1 + sum(1 for o in range(n) if key[o] > key[s]) for s in range(n)]
+        details = {"ideas": ideas, "trios": trios,
+                   "penalty": [p is not None and p != "none" for p in penalty],
+                   "penalty_idea": penalty, "resources": res, "liquidation": liq,
+                   "places": places, "periods": self.period}
+        self._result = Result(ranking, winners, tuple(points), reason, details)
+        self.stage = S_OVER
+        self._lc = {}
+        ev.append(Event("fin", "EP-TUT.13" if self.tutorial else "EP-END.1", {
+            "reason": reason, "winners": list(winners), "scores": points,
+            "ranking": list(ranking)}))
