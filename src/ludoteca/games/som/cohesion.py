@@ -1,0 +1,56 @@
+"""Phase 3, social cohesion (SOM-9.x, 15.9–15.13): the GH's gifts, which earn participation
+disks, and the mode B exchanges of public-management disks."""
+
+from __future__ import annotations
+
+from ludoteca.core.action import Action
+from ludoteca.core.events import Event
+
+from . import actions as A
+from .common import TYPE_CODES, VAL, C, T
+
+
+class CohesionMixin:
+    """Gifts and exchanges by the GH (the player holding the Generalitat) in phase 3."""
+
+    __slots__ = ()
+
+    # ----- phase 3: social cohesion (SOM-9.x, 15.9–15.13) ---------------------------------
+    def _cohesion_legal(self) -> list[Action]:
+        gh, n, h = self.gh, self.n, self.hold
+        out: list[Action] = []
+        if self.disks(gh) >= 2:                                           # SOM-9.4
+            for t in self._types(gh):
+                row = A.GIVE_A[t]
+                out.extend(row[s] for s in range(n) if s != gh)
+        if self.pm:                                                       # SOM-9.9, 15.13
+            g = gh * T
+            for i, x in enumerate(C.exchanges):
+                if h[g + x.pair] >= 2:
+                    row = A.SWAP_A[i]
+                    out.extend(row[s] for s in range(n) if s != gh and h[s * T + x.take])
+        out.append(A.A_END)
+        return out
+
+    def _give(self, t: int, to: int, ev: list[Event]) -> None:
+        gh, H, pd = self.gh, self.H, self.pd
+        self._move(t, gh, to)
+        earn = VAL[t] * C.pd_per_euro                                     # SOM-9.5
+        a = min(earn, pd[to])                                             # SOM-9.6, 9.7
+        b = min(earn - a, pd[H])
+        pd[to] -= a
+        pd[H] -= b
+        pd[gh] += a + b
+        ev.append(Event("donacion", "SOM-9.5", {
+            "player": gh, "to": to, "disk": TYPE_CODES[t], "value": VAL[t], "amount": -VAL[t],
+            "counterpart": to, "pd_from_player": a, "pd_from_cn": b, "pd_lost": earn - a - b}))
+
+    def _swap(self, i: int, target: int, ev: list[Event]) -> None:
+        x = C.exchanges[i]
+        gh, H = self.gh, self.H
+        self._move(x.pair, gh, target)
+        self._move(x.pair, gh, H)
+        self._move(x.take, target, gh)
+        ev.append(Event("canje", x.rule, {"player": gh, "target": target,
+                                          "gives": TYPE_CODES[x.pair],
+                                          "takes": TYPE_CODES[x.take]}))

@@ -1,0 +1,204 @@
+"""Phase 4, citizen action (SOM-10.x, 11.x, 13.x, 15.2–15.8): who moves, each step onto a
+card (revealing it, the urna, Spain), the card's effect and flag, and the GH's levies."""
+
+from __future__ import annotations
+
+from ludoteca.core.action import Action
+from ludoteca.core.events import Event
+
+from . import actions as A
+from .common import (
+    CARD_ID,
+    EFFECT,
+    FLAG,
+    JUSTICIA,
+    LEVY_NONE,
+    LEVY_RECEPTA,
+    LEVY_SUCESIONES,
+    NEIGH,
+    PH_COBRO,
+    PH_MOVE,
+    PH_SUFRAGIO,
+    RET_GIVEBACK,
+    SANIDAD,
+    TYPE_CODES,
+    C,
+    T,
+)
+from .content import (
+    EF_ECO,
+    EF_EPR,
+    EF_IDS,
+    EF_SU,
+    FLAG_CAT,
+    FLAG_CODES,
+    FLAG_ESP,
+    FLAG_URNA,
+    PIC_GENERALITAT,
+    PIC_TODOS,
+)
+
+
+class MovementMixin:
+    """Movers stepping over the map, the cards' effects and the levies they open."""
+
+    __slots__ = ()
+
+    # ----- phase 4: movement (SOM-10.x, 11.x, 13.x) ---------------------------------------
+    def _begin_action(self, ev: list[Event]) -> None:
+        self.stage = 4
+        n, gh = self.n, self.gh
+        pic = C.faces[self.face - 1][1]
+        if self.solo:
+            movers, rule = [0], "SOM-18.8"
+        elif pic == PIC_GENERALITAT:
+            movers, rule = [gh], "SOM-10.1"
+        elif pic == PIC_TODOS:
+            movers, rule = [(gh + i) % n for i in range(n)], "SOM-10.3"
+        else:
+            movers, rule = [self.pic_seat[self.face - 1]], "SOM-10.2"
+        ev.append(Event("accion", rule, {"movers": movers, "face": self.face}))
+        self.movers = movers[1:]
+        self._start_mover(movers[0], ev)
+
+    def _start_mover(self, m: int, ev: list[Event]) -> None:
+        self.mover, self.steps, self.may_stop = m, 0, False
+        cells = self.cells
+        if not any(cells[c] >= 0 for c in NEIGH[self.cit[m]]):             # SOM-10.9
+            ev.append(Event("sin_movimiento", "SOM-10.9", {"player": m,
+                                                          "cell": self.cit[m]}))
+            self._mover_done(ev)
+            return
+        self._set(PH_MOVE, m)
+
+    def _mover_done(self, ev: list[Event]) -> None:
+        self.may_stop = False
+        if self.movers:
+            self._start_mover(self.movers.pop(0), ev)
+        else:
+            self._end_turn(ev, None)                                      # SOM-10.10
+
+    def _step(self, cell: int, ev: list[Event]) -> None:
+        m = self.mover
+        self.steps += 1
+        card = self.cells[cell]
+        newly = not self.up[cell]
+        fl = FLAG[card]
+        if newly:                                                         # SOM-10.6
+            self.up[cell] = True
+            ev.append(Event("revelar", "SOM-10.6", {"player": m, "cell": cell,
+                                                    "card": CARD_ID[card],
+                                                    "flag": FLAG_CODES[fl]}))
+            if fl == FLAG_URNA:                                           # SOM-11.4–11.6
+                self.up[cell] = False
+                self.cells[cell] = -1
+                self.pile.append(card)
+                ev.append(Event("urna", "SOM-11.4", {"player": m, "cell": cell,
+                                                     "card": CARD_ID[card],
+                                                     "pile": len(self.pile),
+                                                     "stays_on": self.cit[m]}))
+                if len(self.pile) >= C.urna_for_consulta:                 # SOM-4.2
+                    ev.append(Event("consulta", "SOM-4.2", {"player": m}))
+                    self._finish("consulta", ev)
+                    return
+                self._mover_done(ev)
+                return
+            if fl == FLAG_ESP:                                            # SOM-11.7
+                self._spain(cell, ev)
+                return
+        ev.append(Event("paso", "SOM-10.7", {"player": m, "from_cell": self.cit[m],
+                                             "cell": cell, "card": CARD_ID[card]}))
+        self.cit[m] = cell
+        eff = EFFECT[card]
+        if eff == EF_ECO and newly:                                       # SOM-13.1–13.3
+            hv = self.value(self.H)
+            if hv < C.eco_payout:
+                ev.append(Event("dui", "SOM-13.3", {"player": m, "due": C.eco_payout,
+                                                    "hisenda": hv}))
+                self._finish("dui", ev, causer=m)
+                return
+            got, over = self._hisenda_pays(m, C.eco_payout)
+            ev.append(Event("capacidad_economica", "SOM-13.1", {
+                "player": m, "value": C.eco_payout + over, "disks": [TYPE_CODES[t] for t in got],
+                "amount": C.eco_payout + over, "counterpart": None, "surplus": int(over)}))
+            if over and self.count(m, 1):                                 # SOM-14.9
+                self._start_payment(m, self.H, 1, "SOM-14.9", RET_GIVEBACK, "devolucion", ev)
+                return
+        elif (eff == EF_EPR or eff == EF_IDS) and self.pm and m == self.gh:
+            if self._open_levy(eff, ev):
+                return
+        elif eff == EF_SU and self.part:                                  # SOM-16.2, 16.3
+            ev.append(Event("sufragio", "SOM-16.2", {"player": m, "gh": self.gh}))
+            self._set(PH_SUFRAGIO, m)
+            return
+        self._flag_step(ev)
+
+    def _flag_step(self, ev: list[Event]) -> None:
+        m = self.mover
+        cell = self.cit[m]
+        fl = FLAG[self.cells[cell]]
+        if fl == FLAG_CAT:                                                # SOM-11.1, 11.2
+            if self.max_steps and self.steps >= self.max_steps:           # G12 (not a rule)
+                ev.append(Event("parada", "SOM-11.2", {"player": m, "cell": cell,
+                                                       "max_steps": self.max_steps}))
+                self._mover_done(ev)
+                return
+            self.may_stop = True
+            self._set(PH_MOVE, m)
+            return
+        ev.append(Event("parada", "SOM-11.3" if fl != FLAG_ESP else "SOM-11.8",
+                        {"player": m, "cell": cell}))
+        self._mover_done(ev)
+
+    # ----- levies (SOM-15.2–15.8) ---------------------------------------------------------
+    def _succession_max(self, s: int) -> int:
+        return min(A.MAX_AMOUNT, self.value(s) * C.levy_num // C.levy_den)
+
+    def _open_levy(self, eff: int, ev: list[Event]) -> bool:
+        gh, n, h = self.gh, self.n, self.hold
+        if eff == EF_EPR:
+            k = h[gh * T + SANIDAD]
+            if self.used_recepta or not k or not any(
+                    s != gh and self.value(s) >= C.levy_min_value for s in range(n)):
+                return False
+            self.levy, self.levy_k, self.levy_chosen = LEVY_RECEPTA, k, []
+        else:
+            if self.used_sucesiones or not h[gh * T + JUSTICIA] or not any(
+                    s != gh and self._succession_max(s) >= 1 for s in range(n)):
+                return False
+            self.levy, self.levy_target = LEVY_SUCESIONES, -1
+        ev.append(Event("cobro", "SOM-15.5" if eff == EF_EPR else "SOM-15.2",
+                        {"player": gh, "levy": "recepta" if eff == EF_EPR else "sucesiones",
+                         "k": self.levy_k if eff == EF_EPR else 1}))
+        self._set(PH_COBRO, gh)
+        return True
+
+    def _cobro_legal(self) -> list[Action]:
+        gh, n = self.gh, self.n
+        if self.levy == LEVY_RECEPTA:
+            out = []
+            if len(self.levy_chosen) < self.levy_k:                       # SOM-15.5–15.7
+                out = [A.RECEPTA_A[s] for s in range(n) if s != gh and s not in
+                       self.levy_chosen and self.value(s) >= C.levy_min_value]
+            return out + [A.A_NO_LEVY]
+        if self.levy_target < 0:
+            out = [A.SUCESIONES_A[s] for s in range(n)
+                   if s != gh and self._succession_max(s) >= 1]
+        else:
+            top = self._succession_max(self.levy_target)
+            out = [A.AMOUNT_A[a] for a in range(1, top + 1)]
+        return out + [A.A_NO_LEVY]
+
+    def _cobro_continue(self, ev: list[Event]) -> None:
+        if len(self._cobro_legal()) > 1:
+            self._set(PH_COBRO, self.gh)
+        else:
+            self._end_levy(ev)
+
+    def _end_levy(self, ev: list[Event]) -> None:
+        if self.levy == LEVY_RECEPTA:
+            self.used_recepta = True
+        else:
+            self.used_sucesiones = True
+        self.levy, self.levy_k, self.levy_target, self.levy_chosen = LEVY_NONE, 0, -1, []
+        self._flag_step(ev)

@@ -1,0 +1,89 @@
+"""The Spain event (SOM-12.x, 15.14–15.18): citizens back to Concentració nacional, mode B
+protection of urna cards, and collecting and redealing the cards by the degree of
+centralism."""
+
+from __future__ import annotations
+
+from ludoteca.core.action import Action
+from ludoteca.core.events import Event
+
+from . import actions as A
+from .common import (
+    BOMBEROS,
+    CARD_ID,
+    DEGREES,
+    FLAG,
+    MOSSOS,
+    NC,
+    PH_PROTECT,
+    RC,
+    T,
+)
+from .content import FLAG_CAT, FLAG_ESP
+
+
+class SpainMixin:
+    """A Spain card turned face up: protection, collection and refill."""
+
+    __slots__ = ()
+
+    # ----- the Spain event (SOM-12.x, 15.14–15.18) ----------------------------------------
+    def _spain(self, cell: int, ev: list[Event]) -> None:
+        m = self.mover
+        ev.append(Event("espana", "SOM-11.7", {"player": m, "cell": cell,
+                                               "card": CARD_ID[self.cells[cell]]}))
+        self.cit = [self.cn_cell] * self.n                                # SOM-12.1
+        ev.append(Event("concentracion", "SOM-12.1", {"cell": self.cn_cell}))
+        self.spain_cell, self.prot = cell, 0
+        self.movers = []
+        if self.protect_ok and self.pile and self._protect_legal():       # SOM-12.2
+            self._set(PH_PROTECT, self.gh)
+            return
+        self._collect(ev)
+
+    def _protect_legal(self) -> list[Action]:
+        if self.prot >= len(self.pile):
+            return []
+        h, n = self.hold, self.n
+        return [A.PROTECT_M_A[s] for s in range(n) if h[s * T + MOSSOS]] + \
+            [A.PROTECT_B_A[s] for s in range(n) if h[s * T + BOMBEROS]]
+
+    def _collect(self, ev: list[Event]) -> None:
+        cells, up, sc = self.cells, self.up, self.spain_cell
+        taken = [c for c in range(NC) if up[c] and cells[c] >= 0 and FLAG[cells[c]] == FLAG_CAT
+                 and c != self.cn_cell]                                   # SOM-12.3
+        degree = DEGREES[self.degree]
+        aligned: list[int] = []
+        if degree == "medio":                                             # SOM-12.5
+            fate, rule = "queda", "SOM-12.5"
+        elif degree == "elevado":                                         # SOM-12.6
+            r, c = RC[sc]
+            aligned = [x for x in range(NC) if x != sc and up[x] and cells[x] >= 0 and
+                       FLAG[cells[x]] == FLAG_ESP and (RC[x][0] == r or RC[x][1] == c)]
+            fate, rule = ("alineada", "SOM-12.6") if aligned else ("queda", "SOM-12.6")
+            if aligned:
+                taken += [sc] + aligned
+        else:                                                             # SOM-12.7
+            fate, rule = "recogida", "SOM-12.7"
+            taken.append(sc)
+        kept = self.pile[:self.prot]                                      # SOM-15.18
+        cards = [cells[c] for c in taken] + self.pile[self.prot:]
+        for c in taken:
+            cells[c] = -1
+            up[c] = False
+        self.pile = kept
+        ev.append(Event("carta_espana", rule, {"cell": sc, "fate": fate,
+                                               "aligned": sorted(aligned)}))
+        ev.append(Event("recogida", "SOM-12.3", {
+            "cards": [CARD_ID[x] for x in cards], "cells": sorted(taken),
+            "protected": [CARD_ID[x] for x in kept]}))
+        self.rng.shuffle(cards)                                           # SOM-12.8
+        empty = [c for c in range(NC) if cells[c] < 0]
+        self.rng.shuffle(empty)                                           # SOM-12.9, G14
+        targets = sorted(empty[:len(cards)])
+        for c, card in zip(targets, cards, strict=True):
+            cells[c] = card
+        ev.append(Event("reparto", "SOM-12.8" if len(empty) == len(cards) else "SOM-12.9",
+                        {"cells": targets, "empty": sorted(empty[len(cards):])}))
+        self.prot, self.spain_cell = 0, -1
+        self._end_turn(ev, None)                                          # SOM-12.11

@@ -1,0 +1,184 @@
+"""Looking at a game: a seat's view and the full state (JSON-ready dicts), a determinized
+copy for search, and the invariants SOM-19.x checked by the tests."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.core.errors import InvalidOption
+from ludoteca.core.rng import GameRandom
+
+from .common import (
+    ABSTAINS,
+    CARD_ID,
+    CN_CARD,
+    DEGREES,
+    FLAG,
+    LEVY_RECEPTA,
+    NC,
+    PH_BID,
+    PHASE_NAMES,
+    RC,
+    STAGE_NAMES,
+    TYPE_CODES,
+    TYPE_COUNTS,
+    UNDECLARED,
+    VOTE_ELECTIONS,
+    C,
+    T,
+)
+from .content import FLAG_CODES, FLAG_URNA
+
+if TYPE_CHECKING:
+    from .state import SomGame
+
+
+def card_view(card: int) -> dict[str, Any]:
+    """A face-up card as the views show it."""
+    c = C.cards[card]
+    d: dict[str, Any] = {"id": c.id, "name": c.name, "name_ca": c.name_ca, "name_en": c.name_en,
+                         "flag": FLAG_CODES[c.flag]}
+    if c.symbol:
+        d["symbol"] = c.symbol
+    return d
+
+
+class ViewsMixin:
+    """view, state_dict, determinize and the invariant check."""
+
+    __slots__ = ()
+
+    # ----- looking ------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        n = self.n
+        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
+                                     and 0 <= seat < n):
+            raise InvalidOption(f"seat must be 0 to {n - 1} or None; got {seat!r}")
+        cells, up, h = self.cells, self.up, self.hold
+        board = []
+        for c in range(NC):
+            r, col = RC[c]
+            card = cells[c]
+            if card < 0:
+                board.append({"cell": c, "r": r, "c": col, "estado": "vacia"})
+            elif up[c]:
+                board.append({"cell": c, "r": r, "c": col, "estado": "visible",
+                              "card": card_view(card)})
+            else:
+                board.append({"cell": c, "r": r, "c": col, "estado": "oculta"})
+        players = []
+        for s in range(n):
+            b = s * T
+            players.append({
+                "seat": s, "name": self.names[s], "colour": self.colours[s],
+                "disks": {TYPE_CODES[t]: h[b + t] for t in range(T) if h[b + t]},
+                "value": self.value(s), "pd": self.pd[s], "citizen": self.cit[s],
+                "gh": s == self.gh})
+        H = self.H
+        out: dict[str, Any] = {
+            "game": "som", "seat": seat, "mode": self.mode, "centralism": DEGREES[self.degree],
+            "centralism_roll": self.cen_roll or None, "players_n": n,
+            "turn": self.turn + 1, "turns_played": self.turn, "gh": self.gh,
+            "stage": STAGE_NAMES[self.stage], "phase": PHASE_NAMES[self.phase],
+            "to_move": list(self.to_move),
+            "die": None if not self.face else {
+                "face": self.face, "number": C.faces[self.face - 1][0],
+                "picture": C.face_pictures[self.face - 1]},
+            "mover": self.mover if self.stage == 4 and self.mover >= 0 else None,
+            "movers_left": list(self.movers), "steps": self.steps, "may_stop": self.may_stop,
+            "atc_active": self.atc_active,
+            "levies_used": {"recepta": self.used_recepta, "sucesiones": self.used_sucesiones},
+            "cells": board, "citizens": list(self.cit), "players": players,
+            "hisenda": {"ones": self.count(H, 1), "twos": self.count(H, 2),
+                        "value": self.value(H), "flipped": self.hisenda_flipped},
+            "cn": {"pd": self.pd[H], "cell": self.cn_cell, "flipped": self.cn_flipped},
+            "urna": [CARD_ID[c] for c in self.pile],
+            "payment": None, "change": None, "levy": None, "protection": None, "vote": None,
+            "last_vote": self.last_vote, "max_turns": self.max_turns or None,
+            "max_steps": self.max_steps or None,
+            "result": self._result.to_json() if self._result else None,
+        }
+        if self.pay_payer >= 0:
+            out["payment"] = {"payer": self.pay_payer, "payee": self._who(self.pay_payee),
+                              "due": self.pay_due, "reason": self.pay_reason}
+        if self.chg_giver >= 0:
+            out["change"] = {"giver": self.chg_giver, "payer": self.pay_payer,
+                             "disk": TYPE_CODES[self.chg_disk],
+                             "given": [TYPE_CODES[t] for t in self.chg_got]}
+        if self.levy:
+            out["levy"] = {"kind": "recepta" if self.levy == LEVY_RECEPTA else "sucesiones",
+                           "k": self.levy_k, "chosen": list(self.levy_chosen),
+                           "target": None if self.levy_target < 0 else self.levy_target}
+        if self.spain_cell >= 0:
+            out["protection"] = {"protected": self.prot, "pile": len(self.pile),
+                                 "spain_cell": self.spain_cell}
+        if self.vote_kind:
+            decl = {}
+            for s in range(n):
+                p = self.vote_ptr[s] if self.vote_ptr else UNDECLARED
+                decl[str(s)] = None if p == UNDECLARED else ("abstiene" if p == ABSTAINS else p)
+            vote: dict[str, Any] = {
+                "kind": "elecciones" if self.vote_kind == VOTE_ELECTIONS else "mocion",
+                "caller": self.vote_caller, "declarations": decl,
+                "declaring": self.vote_order[0] if self.vote_order else None,
+                "governor": self.vote_gov,
+                "bids_in": [s for s in range(n) if self.bids and self.bids[s] >= 0]}
+            if seat is not None and self.bids and self.bids[seat] >= 0:
+                vote["my_bid"] = self.bids[seat]
+            out["vote"] = vote
+        return out
+
+    def state_dict(self) -> dict[str, Any]:
+        out = self.view(None)
+        H = self.H
+        out.update(
+            layout=[None if c < 0 else CARD_ID[c] for c in self.cells], face_up=list(self.up),
+            hisenda_types={TYPE_CODES[t]: self.hold[H * T + t] for t in range(T)},
+            bids=list(self.bids), rng=self.rng.fingerprint(), actions=self._n_actions,
+            internal={k: getattr(self, k) for k in (
+                "phase", "actor", "stage", "face", "mover", "movers", "steps", "tax_queue",
+                "pay_payer", "pay_payee", "pay_due", "pay_rule", "pay_ret", "pay_reason",
+                "chg_giver", "chg_disk", "chg_got", "levy", "levy_k", "levy_chosen",
+                "levy_target", "prot", "spain_cell", "vote_kind", "vote_caller", "vote_order",
+                "vote_ptr", "vote_gov", "degree", "turn")})
+        return out
+
+    def determinize(self, seat: int | None, seed: int) -> SomGame:
+        """Redraw what ``seat`` cannot see: which face-down card lies in which face-down cell,
+        the generator's future draws (Hisenda's types when it pays, refills, the die), and
+        the other seats' bids not yet revealed (SOM-19.7, G28)."""
+        g = self.clone()
+        rng = random.Random(seed)
+        down = [c for c in range(NC) if g.cells[c] >= 0 and not g.up[c]]
+        ids = [g.cells[c] for c in down]
+        rng.shuffle(ids)
+        for c, card in zip(down, ids, strict=True):
+            g.cells[c] = card
+        if g.phase == PH_BID:
+            for s in range(g.n):
+                if s != seat and g.bids[s] >= 0:
+                    g.bids[s] = rng.randint(0, g.pd[s])
+        g.rng = GameRandom(rng.getrandbits(32))
+        g._legal = None
+        return g
+
+    # ----- invariants (tests; not in the hot path) ----------------------------------------
+    def _check_invariants(self) -> None:
+        """SOM-19.1–19.6: raise AssertionError when the state breaks one."""
+        n, h = self.n, self.hold
+        for t in range(T):
+            held = sum(h[o * T + t] for o in range(n + 1))
+            assert held == TYPE_COUNTS[t], f"{TYPE_CODES[t]}: {held} disks, not {TYPE_COUNTS[t]}"
+            assert all(h[o * T + t] >= 0 for o in range(n + 1)), "negative disk count"
+        assert sum(self.value(o) for o in range(n + 1)) == 36, "money is not 36 €"   # SOM-19.1
+        assert sum(self.pd) == C.pd_total and min(self.pd) >= 0, f"PDs {self.pd}"     # 19.2
+        on_map = [c for c in self.cells if c >= 0]
+        assert sorted(on_map + self.pile) == list(range(NC)), "cards lost"           # 19.3
+        assert len(self.pile) <= C.urna_for_consulta and \
+            all(FLAG[c] == FLAG_URNA for c in self.pile), "urna pile"                  # 19.4
+        assert all(self.cells[c] >= 0 for c in self.cit), "citizen on an empty cell"  # 19.5
+        assert 0 <= self.gh < n, "GH"                                                  # 19.6
+        assert self.cells[self.cn_cell] == CN_CARD and self.up[self.cn_cell], "CN"
+        assert not any(self.up[c] and (self.cells[c] < 0 or FLAG[self.cells[c]] == FLAG_URNA)
+                       for c in range(NC)), "face-up empty cell or urna card on the map"
