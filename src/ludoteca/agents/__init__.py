@@ -44,6 +44,7 @@ def make_agent(name: str, game_id: str, seed: int | None = None) -> Agent:
 def _load_game_agents() -> None:
     from ludoteca.games.elplan import bots as _elplan_bots  # noqa: F401  (greedy for elplan)
     from ludoteca.games.monopoly import bots  # noqa: F401  (registers greedy for QY/CV)
+    from ludoteca.games.sigloxx import bots as _sigloxx_bots  # noqa: F401  (greedy for sigloxx)
     from ludoteca.games.som import bots as _som_bots  # noqa: F401  (registers greedy for som)
 
 

@@ -1,0 +1,325 @@
+"""The greedy bot for «Siglo XX». It reads only ``view(seat)`` and ``legal_actions(seat)`` (plus
+the public content: tiles, technologies, catastrophe cards), never hidden state: no pile, no
+stack, no other seat's holdings.
+
+Policy, one decision at a time:
+- values a land tile by its best city (the citizen that comes with it) over the productions
+  left, plus its recycling, minus the garbage it brings; bids up to that value in coins while it
+  keeps a small reserve, opens at the minimum, passes when another displayed tile is still worth
+  bidding on and withdraws otherwise;
+- buys the technology worth most against its price in science (incomes over the rounds left,
+  garbage removal, citizens; garbage and pollution icons count against it);
+- in the catastrophe auction takes the column whose harm (garbage it cannot store, pollution)
+  plus the science it costs is lowest;
+- keeps garbage under control: set-aside garbage goes where recycling reaches or on tiles that
+  are already dirty, removals and recycling clean the tiles closest to clean, removal
+  technologies are used when they have enough to remove;
+- places tiles to link as many rails as possible, staffs the best site, moves citizens to better
+  sites, uses bridges to join networks.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludoteca.agents import register_agent
+from ludoteca.core.action import Action
+from ludoteca.core.game import Game
+
+from . import actions as A
+from .content import SITE_RECYCLING, content
+from .country import NEIGH, OPP, RAILS
+
+C = content()
+LAND_IDX = C.land_index
+TECH_IDX = C.tech_index
+INST_BASE = len(C.land)
+W_COIN, W_SCIENCE, W_VP = 0.6, 0.5, 1.0         # VP worth of one unit per production
+W_GARBAGE, W_POLLUTION = 1.5, 3.0               # VP cost of a token / a pollution step
+RESERVE = 1                                     # coins kept back when bidding
+
+
+def _site(site: int):
+    return C.land[site // 3].sites[site % 3]
+
+
+class SigloGreedyAgent:
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    # ----- reading the view ---------------------------------------------------------------
+    @staticmethod
+    def productions_left(view: dict[str, Any]) -> int:
+        return len(C.rounds) + 1 - view["round"]
+
+    @staticmethod
+    def city_value(site) -> float:
+        return site.coins * W_COIN + site.science * W_SCIENCE + site.vp * W_VP
+
+    def site_value(self, site_id: int, me: dict[str, Any]) -> float:
+        s = _site(site_id)
+        if s.kind == SITE_RECYCLING:
+            return min(s.capacity, me["garbage"]) * 1.1 + 0.2
+        return self.city_value(s)
+
+    def tile_value(self, view: dict[str, Any], tile: int, k: int) -> float:
+        """VP a tile is worth to us if it is our (k+1)-th this round."""
+        t = C.land[tile]
+        left = self.productions_left(view)
+        best = max((self.city_value(s) for s in t.sites if s.kind != SITE_RECYCLING),
+                   default=0.0)
+        rec = max((s.capacity for s in t.sites if s.kind == SITE_RECYCLING), default=0)
+        value = best * left + rec * 0.6 * left + 2.0          # +2: a clean tile at the end
+        return value - (k + 1) * W_GARBAGE
+
+    def max_bid(self, view: dict[str, Any], seat: int, tile: int) -> int:
+        me = view["players"][seat]
+        if me["citizens_supply"] <= 0:
+            return 0
+        value = self.tile_value(view, tile, me["won"])
+        coins = me.get("coins", 0)
+        return max(0, min(coins - RESERVE, int(value / W_COIN * 0.5)))
+
+    def tech_value(self, view: dict[str, Any], seat: int, t: int) -> float:
+        tech = C.tech[t]
+        left = self.productions_left(view)
+        me = view["players"][seat]
+        v = 0.0
+        if tech.op in ("income", "income_if_connected"):
+            v += (tech.coins * W_COIN + tech.science * W_SCIENCE + tech.vp * W_VP) * left
+        elif tech.op == "remove_garbage":
+            per_use = min(tech.amount, 3) * 0.9 - tech.cost_coins * W_COIN * 0.5
+            v += per_use * (left if tech.use == "each_maintenance" else 1)
+        elif tech.op == "gain_citizens":
+            v += tech.count * 1.5 * left * 0.6
+        elif tech.op == "move_citizens":
+            v += 0.5 * left
+        elif tech.op == "recycling_bonus":
+            v += 0.6 * left
+        elif tech.op == "pollution_shift":
+            v += tech.shift * W_POLLUTION * 0.8 * left
+        elif tech.op == "gain_bridges":
+            v += 0.5
+        v -= tech.garbage * W_GARBAGE + tech.pollution * W_POLLUTION
+        v += tech.flowers * W_POLLUTION * 0.8 if me["pollution"] < C.pollution_max else 0
+        return v
+
+    # ----- choosing ---------------------------------------------------------------------------
+    def choose(self, game: Game, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = game.view(seat)
+        step = view["step"]
+        handler = getattr(self, "_" + step, None)
+        action = handler(view, seat, legal) if handler else None
+        return action if action in legal else legal[0]
+
+    # auction --------------------------------------------------------------------------------------
+    def _elegir(self, view, seat, legal):
+        me = view["players"][seat]
+        best, best_v = None, 0.0
+        for a in legal:
+            if a.name == A.AUCTION and me["won"] < 3:
+                cap = self.max_bid(view, seat, a.arg)
+                if cap >= view["min_bid"] and cap > best_v:
+                    best, best_v = a, cap
+        return best or A.A_WITHDRAW
+
+    def _abrir(self, view, seat, legal):
+        return min(legal, key=lambda a: a.arg)
+
+    def _puja(self, view, seat, legal):
+        tile = LAND_IDX[view["auction"]["tile"]]
+        cap = self.max_bid(view, seat, tile)
+        bids = [a for a in legal if a.name == A.BID]
+        if bids and bids[0].arg <= cap:
+            return bids[0]
+        me = view["players"][seat]
+        others = [LAND_IDX[t] for t in view["land_display"] if LAND_IDX[t] != tile]
+        if me["won"] < 3 and any(self.max_bid(view, seat, t) >= view["min_bid"] for t in others):
+            return A.A_PASS
+        return A.A_WITHDRAW
+
+    def _solo(self, view, seat, legal):
+        me = view["players"][seat]
+        buys = [a for a in legal if a.name == A.BUY_LAND]
+        if not buys or me["won"] >= 2:
+            return A.A_WITHDRAW
+        best = max(buys, key=lambda a: self.tile_value(view, a.arg, me["won"]))
+        if self.tile_value(view, best.arg, me["won"]) >= view["min_bid"] * W_COIN * 2:
+            return best
+        return A.A_WITHDRAW
+
+    def _tecnologia(self, view, seat, legal):
+        price = view["price"]
+        best, best_v = A.A_NO_BUY, 0.0
+        for a in legal:
+            if a.name == A.BUY_TECH:
+                v = self.tech_value(view, seat, a.arg) - price * 0.35
+                if v > best_v:
+                    best, best_v = a, v
+        return best
+
+    # catastrophe ----------------------------------------------------------------------------------
+    def _columna(self, view, seat, legal):
+        me = view["players"][seat]
+        room = sum(C.tile_capacity - c["garbage"] for c in me["country"] if "tile" in c)
+        room -= me["set_aside_garbage"]
+        cols = {c["column"]: c for c in view["catastrophe"]["columns"]}
+        cheapest: dict[str, Action] = {}
+        for a in legal:
+            x = a.name[len(A.COLUMN):]
+            if x not in cheapest or a.arg < cheapest[x].arg:
+                cheapest[x] = a
+
+        def cost(a: Action) -> float:
+            col = cols[a.name[len(A.COLUMN):]]
+            g, p = col["garbage"], col["pollution"]
+            stored = min(g, max(room, 0))
+            return stored * W_GARBAGE + (g - stored + p) * W_POLLUTION + a.arg * W_SCIENCE * 0.6
+        return min(cheapest.values(), key=lambda a: (cost(a), a.arg))
+
+    # maintenance ----------------------------------------------------------------------------------
+    def _cells(self, me):
+        return {c["cell"]: c for c in me["country"]}
+
+    def _recycled_tiles(self, me) -> set[str]:
+        """Own tiles in a network with a staffed recycling site."""
+        cells = self._cells(me)
+        out: set[str] = set()
+        for net in me["networks"]:
+            staffed = False
+            for cell in net:
+                c = cells[cell]
+                if "tile" in c:
+                    t = C.land[LAND_IDX[c["tile"]]]
+                    for letter in c["citizens"]:
+                        if t.sites["abc".index(letter)].kind == SITE_RECYCLING:
+                            staffed = True
+            if staffed:
+                out |= {cells[x]["tile"] for x in net if "tile" in cells[x]}
+        return out
+
+    def _garbage_target(self, view, seat, legal):
+        me = view["players"][seat]
+        cells = {c["tile"]: c for c in me["country"] if "tile" in c}
+        rec = self._recycled_tiles(me)
+        return max(legal, key=lambda a: (C.land[a.arg].id in rec,
+                                         cells[C.land[a.arg].id]["garbage"], -a.arg))
+
+    _basura = _garbage_target
+    _basura_extra = _garbage_target
+
+    def _elegir_pendiente(self, view, seat, legal):
+        lands = [a for a in legal if a.name == A.PICK_LAND]
+        return lands[0] if lands else legal[0]
+
+    def _colocar(self, view, seat, legal):
+        me = view["players"][seat]
+        sel = view["maintenance"]["selected"]
+        code = LAND_IDX[sel["tile"]] if "tile" in sel else INST_BASE + TECH_IDX[sel["tech"]]
+        grid = {}
+        for c in me["country"]:
+            k = LAND_IDX[c["tile"]] if "tile" in c else INST_BASE + TECH_IDX[c["tech"]]
+            grid[c["cell"]] = k * 4 + c["rotation"] // 90
+
+        def score(a: Action) -> tuple:
+            r = A.ROTATION_OF[a.name]
+            m = RAILS[code * 4 + r]
+            links = sum(1 for d, nc in NEIGH[a.arg] if nc in grid and (m >> d) & 1
+                        and (RAILS[grid[nc]] >> OPP[d]) & 1)
+            open_ends = sum(1 for d, nc in NEIGH[a.arg] if nc not in grid and (m >> d) & 1)
+            bridged = a.name.startswith(A.PLACE_BRIDGED)
+            return (links + (1 if bridged else 0), open_ends, -bridged, -a.arg)
+        return max(legal, key=score)
+
+    def _ciudadano(self, view, seat, legal):
+        me = view["players"][seat]
+        return max(legal, key=lambda a: (self.site_value(a.arg, me), -a.arg))
+
+    _nuevos_ciudadanos = _ciudadano
+
+    def _situar(self, view, seat, legal):
+        return self._ciudadano(view, seat, legal)
+
+    def _tecnologias(self, view, seat, legal):
+        me = view["players"][seat]
+        garbage = me["garbage"]
+        for a in legal:
+            if a.name != A.USE:
+                continue
+            tech = C.tech[a.arg]
+            if tech.op == "gain_citizens":
+                return a
+            if tech.op == "remove_garbage":
+                if tech.use == "once" and (garbage >= min(tech.amount, 4) or view["round"] == 6):
+                    return a
+                if tech.use == "each_maintenance":
+                    if tech.cost_coins and me.get("coins", 0) >= 6 and garbage:
+                        return a
+                    if tech.pollution_if_used and garbage >= 2 and me["pollution"] > -3:
+                        return a
+                    if not tech.cost_coins and not tech.pollution_if_used:
+                        return a
+            if tech.op == "move_citizens" and self._best_move(view, seat, tech) is not None:
+                return a
+        edges = [a for a in legal if a.name in (A.BRIDGE_E, A.BRIDGE_S)]
+        if edges:
+            net_of = {cell: i for i, net in enumerate(me["networks"]) for cell in net}
+            for a in edges:
+                x, y = a.arg, a.arg + (15 if a.name == A.BRIDGE_S else 1)
+                if net_of.get(x) != net_of.get(y):
+                    return a
+        return A.A_DONE
+
+    def _best_move(self, view, seat, tech) -> tuple[int, float] | None:
+        """(site to lift, gain) of the best citizen move, or None."""
+        me = view["players"][seat]
+        cells = self._cells(me)
+        tile_cell = {c["tile"]: c["cell"] for c in me["country"] if "tile" in c}
+        net_of = {cell: i for i, net in enumerate(me["networks"]) for cell in net}
+        staffed, empty = [], []
+        for c in me["country"]:
+            if "tile" not in c:
+                continue
+            t = LAND_IDX[c["tile"]]
+            for j in range(len(C.land[t].sites)):
+                (staffed if "abc"[j] in c["citizens"] else empty).append(3 * t + j)
+        best = None
+        for s in staffed:
+            here = self.site_value(s, me)
+            for e in empty:
+                if tech.scope == "network" and net_of[tile_cell[C.land[s // 3].id]] != \
+                        net_of[tile_cell[C.land[e // 3].id]]:
+                    continue
+                gain = self.site_value(e, me) - here
+                if gain > 0.2 and (best is None or gain > best[1]):
+                    best = (s, gain)
+        del cells
+        return best
+
+    def _recoger(self, view, seat, legal):
+        tech = C.tech[TECH_IDX[view["maintenance"]["tech"]]]
+        move = self._best_move(view, seat, tech)
+        if move is not None and A.LIFT_A[move[0]] in legal:
+            return A.LIFT_A[move[0]]
+        return A.A_DONE
+
+    def _quitar(self, view, seat, legal):
+        me = view["players"][seat]
+        cells = {c["tile"]: c["garbage"] for c in me["country"] if "tile" in c}
+        return min(legal, key=lambda a: (cells[C.land[a.arg].id], a.arg))
+
+    _reciclar = _quitar
+
+    def _puente(self, view, seat, legal):
+        return legal[0]
+
+
+register_agent("greedy", "sigloxx", lambda seed: SigloGreedyAgent(seed))
+
+__all__ = ["SigloGreedyAgent"]

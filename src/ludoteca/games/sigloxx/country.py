@@ -1,0 +1,207 @@
+"""A country's geometry: the 15 × 15 window of cells, rotated rails, placement options, bridges
+and rail networks (XX-G8.1–G8.8, XX-G3.3, rulings X1, X5, X8).
+
+A country is a ``grid`` dict cell → ``code·4 + r`` (``code`` = land tile L 0–44, or 45 + T for an
+institution; ``r`` = quarter turns clockwise) and a frozenset of bridged edges. Edge ids: the
+edge between cell C and the cell east of it is ``2·C``, south of it ``2·C + 1`` (the same
+numbering as the ``puente-e C`` / ``puente-s C`` actions). Everything here is a pure function of
+those two values, so results are never stored in the state (XX-G12.2).
+"""
+
+from __future__ import annotations
+
+from .content import content
+
+C = content()
+SIZE = C.grid_size
+N_CELLS = SIZE * SIZE
+ORIGIN = C.origin_cell
+N_LAND = len(C.land)
+INST_BASE = N_LAND                      # code of technology T = INST_BASE + T
+N_CODES = N_LAND + len(C.tech)
+N, E, S, W = 0, 1, 2, 3
+OPP = (S, W, N, E)
+
+
+def _rot(mask: int, r: int) -> int:
+    """Rails of a tile turned r quarter turns clockwise: unrotated edge d lies on (d + r) % 4."""
+    return ((mask << r) | (mask >> (4 - r))) & 15 if r else mask
+
+
+BASE_RAILS = tuple([t.rails for t in C.land] + [t.rails for t in C.tech])
+RAILS = tuple(_rot(BASE_RAILS[v >> 2], v & 3) for v in range(4 * N_CODES))   # by grid value
+
+
+def _neighbours(c: int) -> tuple[tuple[int, int], ...]:
+    row, col = divmod(c, SIZE)
+    out = []
+    if row > 0:
+        out.append((N, c - SIZE))
+    if col < SIZE - 1:
+        out.append((E, c + 1))
+    if row < SIZE - 1:
+        out.append((S, c + SIZE))
+    if col > 0:
+        out.append((W, c - 1))
+    return tuple(out)
+
+
+NEIGH = tuple(_neighbours(c) for c in range(N_CELLS))
+
+
+def edge_id(c: int, d: int) -> int:
+    """The id of cell c's edge in direction d."""
+    if d == E:
+        return 2 * c
+    if d == S:
+        return 2 * c + 1
+    if d == W:
+        return 2 * (c - 1)
+    return 2 * (c - SIZE) + 1
+
+
+def edge_cells(edge: int) -> tuple[int, int]:
+    """The two cells an edge id separates (west/north cell first)."""
+    c, south = divmod(edge, 2)
+    return (c, c + SIZE) if south else (c, c + 1)
+
+
+def edge_exists(edge: int) -> bool:
+    c, south = divmod(edge, 2)
+    if not 0 <= c < N_CELLS:
+        return False
+    return c // SIZE < SIZE - 1 if south else c % SIZE < SIZE - 1
+
+
+def is_linked(grid: dict[int, int], bridges: frozenset, c: int, d: int, nc: int) -> bool:
+    """Whether the shared edge of two occupied cells is linked (rail–rail or a bridge)."""
+    if (RAILS[grid[c]] >> d) & 1 and (RAILS[grid[nc]] >> OPP[d]) & 1:
+        return True
+    return edge_id(c, d) in bridges
+
+
+def frontier(grid: dict[int, int]) -> list[int]:
+    """Empty cells of the window orthogonally next to the country, in cell order (XX-G8.3)."""
+    out = set()
+    for c in grid:
+        for _, nc in NEIGH[c]:
+            if nc not in grid:
+                out.add(nc)
+    return sorted(out)
+
+
+def placements(grid: dict[int, int], code: int, held: int) -> tuple[list[tuple[int, int]],
+                                                                    list[tuple[int, int]]]:
+    """Legal placements of tile ``code`` as (plain, bridged) lists of (rotation, cell), by the
+    levels of XX-G8.4–G8.6 and ruling X5:
+
+    * plain: every shared edge matches and at least one is rail–rail;
+    * bridged: m mismatched shared edges with 1 ≤ m ≤ ``held``, or m = 0 with no rail–rail edge
+      and ``held`` ≥ 1 (the bridge is then put on a shared edge of the owner's choice);
+    * only if both are empty: plain placements with at least one rail–rail edge (G8.5 alone);
+      if still none: any adjacent cell (G8.3 alone).
+    """
+    base = BASE_RAILS[code]
+    masks = [_rot(base, r) for r in range(4)]
+    plain: list[tuple[int, int]] = []
+    bridged: list[tuple[int, int]] = []
+    linked_only: list[tuple[int, int]] = []
+    anywhere: list[tuple[int, int]] = []
+    cells = frontier(grid)
+    for c in cells:
+        around = [(d, RAILS[grid[nc]]) for d, nc in NEIGH[c] if nc in grid]
+        for r in range(4):
+            m = masks[r]
+            rr = mism = 0
+            for d, nm in around:
+                mine = (m >> d) & 1
+                theirs = (nm >> OPP[d]) & 1
+                if mine and theirs:
+                    rr += 1
+                elif mine != theirs:
+                    mism += 1
+            if mism == 0 and rr:
+                plain.append((r, c))
+            elif held and (mism and mism <= held or (not mism and not rr)):
+                bridged.append((r, c))
+            if rr:
+                linked_only.append((r, c))
+            anywhere.append((r, c))
+    if plain or bridged:
+        return plain, bridged
+    if linked_only:
+        return linked_only, []
+    return anywhere, []
+
+
+def mismatched_edges(grid: dict[int, int], value: int, c: int) -> list[int]:
+    """Edge ids where tile ``value`` (code·4 + r) on empty cell c would meet a mismatch."""
+    m = RAILS[value]
+    out = []
+    for d, nc in NEIGH[c]:
+        if nc in grid and ((m >> d) & 1) != ((RAILS[grid[nc]] >> OPP[d]) & 1):
+            out.append(edge_id(c, d))
+    return out
+
+
+def shared_edges(grid: dict[int, int], c: int) -> list[int]:
+    """Edge ids between occupied cell c and its occupied neighbours, sorted."""
+    return sorted(edge_id(c, d) for d, nc in NEIGH[c] if nc in grid)
+
+
+def free_edges(grid: dict[int, int], bridges: frozenset) -> list[int]:
+    """Shared edges of two own tiles that are not linked: where a bridge may go (XX-G8.8)."""
+    out = []
+    for c in grid:
+        row, col = divmod(c, SIZE)
+        if col < SIZE - 1 and c + 1 in grid and not is_linked(grid, bridges, c, E, c + 1):
+            out.append(2 * c)
+        if row < SIZE - 1 and c + SIZE in grid and \
+                not is_linked(grid, bridges, c, S, c + SIZE):
+            out.append(2 * c + 1)
+    out.sort()
+    return out
+
+
+def networks(grid: dict[int, int], bridges: frozenset) -> tuple[tuple[int, ...], ...]:
+    """The rail networks (XX-G8.7, ruling X8): groups of cells joined by linked edges, each
+    sorted, in order of their smallest cell. Institutions are included (they carry rail)."""
+    parent = {c: c for c in grid}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for c, v in grid.items():
+        m = RAILS[v]
+        if c % SIZE < SIZE - 1:
+            e = c + 1
+            if e in grid and ((m >> E) & 1 and (RAILS[grid[e]] >> W) & 1 or 2 * c in bridges):
+                parent[find(e)] = find(c)
+        if c // SIZE < SIZE - 1:
+            s = c + SIZE
+            if s in grid and ((m >> S) & 1 and (RAILS[grid[s]] >> N) & 1 or
+                              2 * c + 1 in bridges):
+                parent[find(s)] = find(c)
+    groups: dict[int, list[int]] = {}
+    for c in grid:
+        groups.setdefault(find(c), []).append(c)
+    return tuple(sorted(tuple(sorted(g)) for g in groups.values()))
+
+
+def connected(grid: dict[int, int]) -> bool:
+    """Whether the country is edge-connected (invariant)."""
+    if not grid:
+        return True
+    start = next(iter(grid))
+    seen = {start}
+    todo = [start]
+    while todo:
+        c = todo.pop()
+        for _, nc in NEIGH[c]:
+            if nc in grid and nc not in seen:
+                seen.add(nc)
+                todo.append(nc)
+    return len(seen) == len(grid)

@@ -1,0 +1,150 @@
+"""Phase 5: Production and recycling, seat by seat from the start player (XX-5.1–5.5,
+XX-G11.1–G11.3, XX-G12.1–G12.4, ruling X3), and the derived incomes (XX-G12.1, XX-G12.2).
+
+For each rail network with staffed recycling sites, capacity = Σ (r + T14's extra); when all the
+garbage of the network's land tiles fits, it all goes (X3); otherwise the owner picks tiles
+(``reciclar L``) until the capacity is used. Then coins, science and VP income are collected.
+"""
+
+from __future__ import annotations
+
+from ludoteca.core.events import Event
+
+from . import actions as A
+from .common import (
+    CITY,
+    INST_BASE,
+    LAND_ID,
+    N_LAND,
+    PH_RECYCLE,
+    RECYCLING,
+    SITE_CAPACITY_T,
+    SITE_KIND_T,
+    SITE_YIELD_T,
+    SITES,
+    TECH,
+)
+from .country import networks
+
+
+class ProductionMixin:
+    # ----- derived values (never stored, XX-G12.2) ------------------------------------------
+    def _networks(self, s: int) -> tuple[tuple[int, ...], ...]:
+        nets = self.nets[s]
+        if nets is None:
+            nets = networks(self.grid[s], self.links[s])
+            self.nets[s] = nets
+        return nets
+
+    def incomes(self, s: int) -> tuple[int, int, int]:
+        """Coin, science and VP income of seat ``s`` (XX-G12.1)."""
+        cit = self.cit
+        c = sc = v = 0
+        for t in self.lands[s]:
+            for x in SITES[t]:
+                if cit[x] and SITE_KIND_T[x] == CITY:
+                    y = SITE_YIELD_T[x]
+                    c += y[0]
+                    sc += y[1]
+                    v += y[2]
+        grid = None
+        for t in self.techs[s]:
+            tech = TECH[t]
+            if tech.op == "income":
+                c += tech.coins
+                sc += tech.science
+                v += tech.vp
+            elif tech.op == "income_if_connected":                              # XX-G6.4
+                if grid is None:
+                    grid = self.grid[s]
+                    where = {v2 >> 2: cell for cell, v2 in grid.items()}
+                cell = where.get(INST_BASE + t)
+                if cell is not None and self._staffed_network(s, cell):
+                    c += tech.coins
+                    sc += tech.science
+                    v += tech.vp
+        return c, sc, v
+
+    def _staffed_network(self, s: int, cell: int) -> bool:
+        grid, cit = self.grid[s], self.cit
+        for net in self._networks(s):
+            if cell in net:
+                return any(cit[x] for c in net if grid[c] >> 2 < N_LAND
+                           for x in SITES[grid[c] >> 2])
+        return False
+
+    def recycling_bonus(self, s: int) -> int:
+        return sum(TECH[t].extra for t in self.techs[s] if TECH[t].op == "recycling_bonus")
+
+    # ----- the phase --------------------------------------------------------------------------
+    def _begin_production(self, ev: list[Event]) -> None:
+        self.pi = 0
+        self._start_seat_p(ev)
+
+    def _start_seat_p(self, ev: list[Event]) -> None:
+        s = (self.sp + self.pi) % self.n                                        # XX-G12.5
+        self.actor = s
+        grid, cit, g = self.grid[s], self.cit, self.garbage
+        extra = self.recycling_bonus(s)                                         # XX-G11.1
+        todo = []
+        for net in self._networks(s):
+            cap = 0
+            tiles = []
+            for c in net:
+                code = grid[c] >> 2
+                if code < N_LAND:
+                    tiles.append(code)
+                    for x in SITES[code]:
+                        if cit[x] and SITE_KIND_T[x] == RECYCLING:
+                            cap += SITE_CAPACITY_T[x] + extra
+            if cap and any(g[t] for t in tiles):
+                todo.append((cap, tuple(tiles)))
+        self.p_nets = tuple(todo)
+        self.p_cap = todo[0][0] if todo else 0
+        self._recycle_step(ev)
+
+    def _recycle_step(self, ev: list[Event]) -> None:
+        s = self.actor
+        g = self.garbage
+        while self.p_nets:
+            tiles = self.p_nets[0][1]
+            dirty = [t for t in tiles if g[t]]
+            total = sum(g[t] for t in dirty)
+            if total and self.p_cap > 0:
+                if total > self.p_cap:                                          # XX-G11.3
+                    self.phase = PH_RECYCLE
+                    return
+                for t in dirty:                                                 # X3
+                    ev.append(Event("reciclaje", "XX-G11.2", {"player": s, "tile": LAND_ID[t],
+                                                              "tokens": g[t]}))
+                    g[t] = 0
+            self.p_nets = self.p_nets[1:]
+            self.p_cap = self.p_nets[0][0] if self.p_nets else 0
+        self._collect(s, ev)
+        self.pi += 1
+        if self.pi < self.n:
+            self._start_seat_p(ev)
+        else:
+            self._end_production(ev)
+
+    def _legal_recycle(self) -> list:
+        g = self.garbage
+        return [A.RECYCLE_A[t] for t in self.p_nets[0][1] if g[t]]
+
+    def _h_recycle(self, tile: int, _p: object, ev: list[Event]) -> None:
+        self.garbage[tile] -= 1
+        self.p_cap -= 1
+        ev.append(Event("reciclaje", "XX-G11.3", {"player": self.actor, "tile": LAND_ID[tile],
+                                                  "tokens": 1}))
+        self._recycle_step(ev)
+
+    def _collect(self, s: int, ev: list[Event]) -> None:
+        c, sc, v = self.incomes(s)                                              # XX-G12.3
+        self.coins[s] += c
+        self.science[s] += sc
+        self.score[s] += v
+        ev.append(Event("produccion", "XX-G12.3", {"player": s, "coins": c, "science": sc,
+                                                   "vp": v}))
+
+
+__all__ = ["ProductionMixin"]

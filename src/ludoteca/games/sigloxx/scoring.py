@@ -1,0 +1,148 @@
+"""Phase 6 bonus scoring (XX-6.1, XX-G14.1–G14.7), the final scoring after round VI (XX-F.1–F.6,
+XX-G15.1–G15.7) and the ranking with its tie-breaks (XX-G16.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core.events import Event
+from ludoteca.core.result import Result
+
+from .common import CARD_ID, N_LAND, PH_OVER, C
+
+CARD_RULE = {("per_income", "coins"): "XX-G14.2", ("per_income", "science"): "XX-G14.3",
+             ("per_clean_land_tile", ""): "XX-G14.4", ("per_tile_largest_network", ""): "XX-G14.5",
+             ("per_pollution_step_right", ""): "XX-G14.6", ("per_technology", ""): "XX-G14.7"}
+PART_RULE = {"coins": "XX-G15.1", "science": "XX-G15.2", "environment": "XX-G15.3",
+             "clean_tiles": "XX-G15.4", "garbage": "XX-G15.5"}
+
+
+def majority(values: list[int], awards: tuple[int, ...], zero_scores: bool = False) -> list[int]:
+    """Places by holdings, best first; tied seats share the awards of the places they cover,
+    rounded down, and use those places up (XX-G15.1, XX-G15.2, XX-G15.6)."""
+    out = [0] * len(values)
+    levels = sorted({v for v in values if v > 0 or zero_scores}, reverse=True)
+    place = 0
+    for level in levels:
+        if place >= len(awards):
+            break
+        group = [s for s, v in enumerate(values) if v == level]
+        pot = sum(awards[place:place + len(group)])
+        for s in group:
+            out[s] = pot // len(group)
+        place += len(group)
+    return out
+
+
+class ScoringMixin:
+    def clean_tiles(self, s: int) -> int:
+        """Own land tiles without garbage (institutions never count)."""
+        g = self.garbage
+        return sum(1 for t in self.lands[s] if not g[t])
+
+    def garbage_total(self, s: int) -> int:
+        g = self.garbage
+        return sum(g[t] for t in self.lands[s])
+
+    def largest_network(self, s: int) -> int:
+        """Land tiles in the seat's largest rail network (XX-G14.5)."""
+        grid = self.grid[s]
+        return max((sum(1 for c in net if grid[c] >> 2 < N_LAND) for net in self._networks(s)),
+                   default=0)
+
+    def card_vp(self, s: int, card: int) -> int:
+        k = C.cards[card]
+        if k.op == "per_income":
+            inc = self.incomes(s)[("coins", "science", "vp").index(k.resource)]
+            return inc * k.num // k.den
+        if k.op == "per_clean_land_tile":
+            return k.vp * self.clean_tiles(s)
+        if k.op == "per_tile_largest_network":
+            return k.vp * self.largest_network(s)
+        if k.op == "per_pollution_step_right":
+            return k.vp * max(0, self.pollution[s])
+        return k.vp * len(self.techs[s])                                        # per_technology
+
+    def _bonus_card(self, ev: list[Event]) -> None:
+        rd = C.rounds[self.round - 1]
+        card = self.cards[0 if rd.scoring_round == "II" else 1]
+        if card < 0:                                                            # XX-S.4
+            ev.append(Event("sin_tarjeta", "XX-S.4", {"round": self.round}))
+            return
+        k = C.cards[card]
+        rule = CARD_RULE[(k.op, k.resource if k.op == "per_income" else "")]
+        for s in range(self.n):
+            vp = self.card_vp(s, card)
+            self.score[s] += vp
+            ev.append(Event("bonificacion", rule, {"player": s, "card": CARD_ID[card], "vp": vp}))
+
+    def final_parts(self) -> list[dict[str, int]]:
+        """Each seat's final-scoring VP by part (XX-G15.1–G15.5)."""
+        n = self.n
+        coins = majority(list(self.coins), C.majority_awards, C.majority_zero_scores)
+        science = majority(list(self.science), C.majority_awards, C.majority_zero_scores)
+        out = []
+        for s in range(n):
+            p = self.pollution[s]
+            env = p * C.env_positive if p > 0 else p * C.env_negative if p < 0 else 0
+            per_tile = next(vp for lo, hi, vp in C.clean_values if lo <= p <= hi)
+            out.append({"coins": coins[s], "science": science[s], "environment": env,
+                        "clean_tiles": per_tile * self.clean_tiles(s),
+                        "garbage": C.garbage_vp * self.garbage_total(s)})
+        return out
+
+    def _final(self, ev: list[Event]) -> None:
+        n = self.n
+        parts = self.final_parts()
+        for s in range(n):
+            for part in C.final_order:
+                data: dict[str, Any] = {"player": s, "part": part, "vp": parts[s][part]}
+                if part == "coins":
+                    data["held"] = self.coins[s]                # revealed at the end (XX-G16.1)
+                elif part == "science":
+                    data["held"] = self.science[s]
+                elif part == "clean_tiles":
+                    data["tiles"] = self.clean_tiles(s)
+                elif part == "garbage":
+                    data["tokens"] = self.garbage_total(s)
+                elif part == "environment":
+                    data["pollution"] = self.pollution[s]
+                ev.append(Event("puntuacion_final", PART_RULE[part], data))
+            self.score[s] += sum(parts[s].values())
+        self._finish(parts, ev)
+
+    def tie_key(self, s: int) -> tuple[int, ...]:
+        """(VP, then each tie-break of XX-G16.1, larger is better)."""
+        key = [self.score[s]]
+        for t in C.tie_break:
+            if t == "fewest_garbage":
+                key.append(-self.garbage_total(s))
+            elif t == "highest_pollution":
+                key.append(self.pollution[s])
+            else:
+                key.append(self.coins[s] + self.science[s])
+        return tuple(key)
+
+    def _finish(self, parts: list[dict[str, int]], ev: list[Event]) -> None:
+        n = self.n
+        keys = [self.tie_key(s) for s in range(n)]
+        ranking = tuple(sorted(range(n), key=lambda s: (tuple(-k for k in keys[s]), s)))
+        top = keys[ranking[0]]
+        winners = tuple(s for s in ranking if keys[s] == top)
+        places = [1 + sum(1 for t in range(n) if keys[t] > keys[s]) for s in range(n)]
+        details = {
+            "final_scoring": [{**{p: parts[s][p] for p in C.final_order},
+                               "total": sum(parts[s].values())} for s in range(n)],
+            "order": list(C.final_order),
+            "tie_break": [list(k) for k in keys], "tie_break_order": ["vp", *C.tie_break],
+            "places": places,
+            "held": [{"coins": self.coins[s], "science": self.science[s]} for s in range(n)],
+        }
+        self._result = Result(ranking, winners, tuple(self.score), C.end_reason, details)
+        self.phase = PH_OVER
+        self.actor = -1
+        ev.append(Event("fin", "XX-F.6", {"reason": C.end_reason, "winners": list(winners),
+                                          "scores": list(self.score), "places": places}))
+
+
+__all__ = ["ScoringMixin", "majority"]

@@ -1,0 +1,645 @@
+"""«Siglo XX» as a state machine (engine brief: docs/rules/sigloxx_engine_notes.md).
+
+A full round: P1 Preparar (automatic) → P2 Subasta (ELEGIR ⇄ ABRIR/PUJA, TECNOLOGIA, SOLO) →
+consolation → P3 Catástrofe (COLUMNA) → P4 Mantenimiento (per seat: A → B → C) → P5 Producción
+(per seat) → [P6 scoring card in rounds II and IV]; round VI: P4 (step C only) → P5 → final
+scoring. Each phase lives in its own module (auction, catastrophe, maintenance, production,
+scoring); this one holds setup, the round flow, the public protocol, views, clone, determinize
+and the invariants.
+
+State is flat: per-seat lists (coins, science, …), per-tile lists (garbage, owner), per-site
+citizens, and per-seat countries as ``{cell: code·4 + rotation}`` dicts replaced (never mutated)
+on change, so a clone copies only the outer lists. A decision with exactly one legal action is
+applied at once and reported by a ``forzada`` event (ruling X7): ``to_move`` always holds one seat
+with at least two choices, or none when the game is over.
+
+Hidden information (XX-S.9, XX-S.18, XX-G21.2, ruling X9): coins and science held appear only in
+their owner's view; pile order and contents, the catastrophe stack and the removed cards appear in
+no view. Events carry only public amounts (bids, prices, consolation, incomes, T09's 2 coins —
+payments made at the table), never what a seat holds, so every event may be shown to every seat
+(no ``visible_to`` is needed); holdings are revealed only by the final scoring.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludoteca.core.action import Action
+from ludoteca.core.errors import IllegalAction, InvalidOption
+from ludoteca.core.events import Event
+from ludoteca.core.game import Game
+from ludoteca.core.result import Result
+from ludoteca.core.rng import GameRandom
+
+from . import actions as A
+from .auction import AuctionMixin
+from .catastrophe import CatastropheMixin
+from .common import (
+    CAP,
+    CARD_ID,
+    CAT_ID,
+    COL_LETTERS,
+    FORCED_RULE,
+    INST_BASE,
+    LAND,
+    LAND_ID,
+    LAND_PILE,
+    LAST_ROUND,
+    MAINT_STEP,
+    N_LAND,
+    N_SITES,
+    N_TECH,
+    P_MAX,
+    P_MIN,
+    PH_A,
+    PH_ABRIR,
+    PH_C,
+    PH_CAT,
+    PH_EDGE,
+    PH_ELEGIR,
+    PH_EXTRA,
+    PH_GAIN,
+    PH_LIFT,
+    PH_OVER,
+    PH_PICK,
+    PH_PLACE,
+    PH_PUJA,
+    PH_PUT,
+    PH_RECYCLE,
+    PH_REMOVE,
+    PH_SITE,
+    PH_SOLO,
+    PH_TECH,
+    PHASE_OF,
+    SITES,
+    STEP_NAMES,
+    TECH,
+    TECH_ID,
+    TECH_PILE,
+    C,
+    site_name,
+)
+from .country import connected
+from .maintenance import MaintenanceMixin
+from .production import ProductionMixin
+from .scoring import ScoringMixin
+
+CARD_ROUNDS = ("II", "IV")
+
+# action name -> (handler, parameter)
+DISPATCH: dict[str, tuple[str, Any]] = {
+    A.PASS: ("_h_pass", None), A.WITHDRAW: ("_h_withdraw", None),
+    A.NO_BUY: ("_h_no_buy", None), A.DONE: ("_h_done", None),
+    A.AUCTION: ("_h_auction", None), A.BUY_LAND: ("_h_buy_land", None),
+    A.BUY_TECH: ("_h_buy_tech", None), A.BID: ("_h_bid", None),
+    A.GARBAGE: ("_h_garbage", None), A.REMOVE: ("_h_remove", None),
+    A.RECYCLE: ("_h_recycle", None), A.PICK_LAND: ("_h_pick_land", None),
+    A.PICK_INST: ("_h_pick_inst", None), A.PUT: ("_h_put", None), A.LIFT: ("_h_lift", None),
+    A.USE: ("_h_use", None), A.BRIDGE_E: ("_h_bridge", 0), A.BRIDGE_S: ("_h_bridge", 1),
+}
+for _i, _x in enumerate(COL_LETTERS):
+    DISPATCH[A.COLUMN + _x] = ("_h_column", _i)
+for _i, _r in enumerate(A.ROTATIONS):
+    DISPATCH[f"{A.PLACE}{_r}"] = ("_h_place", (_i, False))
+    DISPATCH[f"{A.PLACE_BRIDGED}{_r}"] = ("_h_place", (_i, True))
+
+LEGAL = {PH_ELEGIR: "_legal_elegir", PH_ABRIR: "_legal_abrir", PH_PUJA: "_legal_puja",
+         PH_TECH: "_legal_tech", PH_SOLO: "_legal_solo", PH_CAT: "_legal_cat",
+         PH_A: "_legal_garbage", PH_PICK: "_legal_pick", PH_PLACE: "_legal_place",
+         PH_EDGE: "_legal_edge", PH_SITE: "_legal_site", PH_EXTRA: "_legal_garbage",
+         PH_C: "_legal_c", PH_REMOVE: "_legal_remove", PH_LIFT: "_legal_lift",
+         PH_PUT: "_legal_move_to", PH_GAIN: "_legal_gain", PH_RECYCLE: "_legal_recycle"}
+
+# attributes holding lists that are changed in place (copied by clone); every other attribute
+# is a number, an immutable value, or a list whose items are replaced, never mutated
+_LISTS = ("land_piles", "tech_piles", "land_out", "tech_out", "cat_out", "cat_used", "cards",
+          "withdrawn", "passed", "col_of", "bid_of", "occ", "coins", "science", "score",
+          "pollution", "cit_supply", "set_aside", "won", "bought", "held", "grid", "links",
+          "lands", "techs", "pend_land", "pend_inst", "nets", "garbage", "land_owner", "cit",
+          "tech_owner", "t_used", "t_used_m")
+
+
+def _bool_option(options: dict, name: str) -> bool:
+    v = options.get(name)
+    if isinstance(v, str) and v.strip().lower() in ("true", "false"):
+        v = v.strip().lower() == "true"
+    if not isinstance(v, bool):
+        raise InvalidOption(f"sigloxx: option {name}={v!r} is not allowed; allowed values: "
+                            f"True, False")
+    return v
+
+
+class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixin, ScoringMixin,
+                Game):
+    """A game of «Siglo XX». Seats 0..n−1 clockwise; seat i plays colour i and start tile S(i+1)."""
+
+    game_id = "sigloxx"
+    num_distinct_actions = A.NUM_DISTINCT_ACTIONS
+
+    # ----- setup --------------------------------------------------------------------------------
+    def __init__(self, names: tuple[str, ...], seed: int, options: dict[str, Any],
+                 dice: tuple[int, ...] = ()) -> None:
+        n = len(names)
+        if not C.min_players <= n <= C.max_players:                             # XX-G24.1
+            raise InvalidOption(f"sigloxx is played by {C.min_players} to {C.max_players} "
+                                f"players; got {n}")
+        if dice:
+            raise InvalidOption("sigloxx uses no dice; forced dice are not accepted")
+        self.names, self.seed, self.options = names, seed, options
+        self._initial_dice, self._setup_log = (), ()
+        self._history, self._n_actions = None, 0
+        self.n = n
+        self.pc = C.player_counts[n]
+        self.scoring_on = _bool_option(options, "scoring_cards")
+        given = {}
+        for r in CARD_ROUNDS:
+            key = f"scoring_card_{r.lower()}"
+            v = options.get(key)
+            if v is None:
+                continue
+            allowed = [c.id for c in C.cards if c.round == r]
+            if v not in allowed:
+                raise InvalidOption(f"sigloxx: option {key}={v!r} is not allowed; allowed values: "
+                                    f"{', '.join(repr(a) for a in allowed)} or None")
+            if not self.scoring_on:
+                raise InvalidOption(f"sigloxx: {key} needs scoring_cards = true")
+            given[r] = C.card_index[v]
+        fp = options.get("first_player")
+        if isinstance(fp, str) and fp.strip().isdigit():
+            fp = int(fp)
+        if fp is not None and (not isinstance(fp, int) or isinstance(fp, bool) or
+                               not 0 <= fp < n):
+            raise InvalidOption(f"sigloxx: option first_player={options.get('first_player')!r} "
+                                f"is not allowed; allowed values: a seat 0 to {n - 1}, or None "
+                                f"(seeded draw)")
+        rng = self.rng = GameRandom(seed)
+        # XX-S.2–S.4: scoring cards
+        self.cards = [-1, -1]
+        if self.scoring_on:
+            for i, r in enumerate(CARD_ROUNDS):
+                pool = [c.index for c in C.cards if c.round == r]
+                self.cards[i] = given[r] if r in given else pool[rng.randrange(len(pool))]
+        # XX-S.5–S.6: piles, each shuffled on its own (top first)
+        self.land_piles = []
+        for p in C.land_pile_names:
+            pile = [t.index for t in LAND if t.pile == p]
+            if p != "start":
+                rng.shuffle(pile)
+            self.land_piles.append(pile)
+        self.tech_piles = []
+        for p in C.tech_pile_names:
+            pile = [t.index for t in TECH if t.pile == p]
+            rng.shuffle(pile)
+            self.tech_piles.append(pile)
+        # XX-S.7–S.9: the catastrophe stack, 2/2/1 by label, the rest unseen
+        self.cat_stack: tuple[int, ...] = ()
+        self.cat_out = []
+        for label in C.stack_order:
+            pool = [c.index for c in C.catastrophes if c.label == label]
+            rng.shuffle(pool)
+            k = C.stack_per_label[label]
+            self.cat_stack += tuple(pool[:k])
+            self.cat_out += pool[k:]
+        self.cat_used: list[int] = []
+        self.cat = -1
+        # XX-S.11, XX-G22.1: the first start player
+        self.sp = fp if fp is not None else rng.randrange(n)
+        self.land_display: list[int] = []
+        self.tech_display: list[int] = []
+        self.land_out: list[int] = []
+        self.tech_out: list[int] = []
+        self.bridges_supply = C.bridges
+        self.round, self.track, self.marker = 0, 0, 0
+        # per tile / site / technology
+        self.garbage = [0] * N_LAND
+        self.land_owner = [-1] * N_LAND
+        self.cit = [0] * N_SITES
+        self.tech_owner = [-1] * N_TECH
+        self.t_used = [False] * N_TECH
+        self.t_used_m = [False] * N_TECH
+        # per seat (XX-S.10–S.17, XX-G4)
+        self.coins = [C.start_coins] * n
+        self.science = [C.start_science] * n
+        self.score = [C.start_score] * n
+        self.pollution = [C.start_pollution] * n
+        self.cit_supply = [C.country_citizens - len(C.start_sites)] * n
+        self.set_aside = [0] * n
+        self.won = [0] * n
+        self.bought = [False] * n
+        self.held = [0] * n
+        self.grid: list[dict[int, int]] = []
+        self.links: list[frozenset] = [frozenset()] * n
+        self.lands: list[tuple[int, ...]] = []
+        self.techs: list[tuple[int, ...]] = [()] * n
+        self.pend_land: list[tuple] = [()] * n
+        self.pend_inst: list[tuple] = [()] * n
+        self.nets: list[Any] = [None] * n
+        start_pile = self.land_piles[LAND_PILE["start"]]
+        for s in range(n):
+            tile = start_pile[s]
+            self.grid.append({C.origin_cell: tile * 4 + C.raw["start"]["start_cell_rotation"]})
+            self.lands.append((tile,))
+            self.land_owner[tile] = s
+            self.garbage[tile] = C.start_garbage
+            for j in C.start_sites:
+                self.cit[3 * tile + j] = 1
+        self.land_out += start_pile[n:]                                         # XX-G4.1
+        self.land_piles[LAND_PILE["start"]] = []
+        # the decision state
+        self.phase, self.actor = PH_ELEGIR, self.sp
+        self.withdrawn: list[int] = []
+        self.passed = [False] * n
+        self.tile, self.high, self.high_seat, self.last = -1, 0, -1, -1
+        self.lone, self.tech_ctx = False, -1
+        self.col_of, self.bid_of, self.occ = [-1] * n, [0] * n, [-1] * 5
+        self.mi = self.pi = 0
+        self.sel: tuple | None = None
+        self.sel_cell, self.extra = -1, 0
+        self.m_tech, self.m_rem, self.m_removed, self.lifted = -1, 0, 0, -1
+        self.p_nets: tuple = ()
+        self.p_cap = 0
+        self._result: Result | None = None
+        self._legal: list[Action] | None = None
+        ev: list[Event] = [
+            Event("preparacion", "XX-S.2" if self.scoring_on else "XX-S.4", {
+                "cards": {r: (CARD_ID[self.cards[i]] if self.cards[i] >= 0 else None)
+                          for i, r in enumerate(CARD_ROUNDS)},
+                "players": n}),
+            Event("inicial", "XX-G22.1", {"player": self.sp})]
+        self._begin_round(ev)
+        self._settle(ev)
+        self.opening_events = tuple(ev)
+
+    # ----- the round (XX-R.1–R.4, XX-1.x) -----------------------------------------------------
+    def _begin_round(self, ev: list[Event]) -> None:
+        self.round += 1
+        rd = C.rounds[self.round - 1]
+        ev.append(Event("ronda", "XX-1.1", {"round": self.round, "roman": rd.roman}))
+        if self.land_display or self.tech_display:                              # XX-1.4
+            ev.append(Event("descarte", "XX-1.4" if rd.track >= 0 else "XX-G17.1", {
+                "land": [LAND_ID[t] for t in self.land_display],
+                "tech": [TECH_ID[t] for t in self.tech_display]}))
+            self.land_out += self.land_display
+            self.tech_out += self.tech_display
+            self.land_display, self.tech_display = [], []
+        if self.cat >= 0:
+            self.cat_used.append(self.cat)
+            self.cat = -1
+        self.won = [0] * self.n
+        self.bought = [False] * self.n
+        self.col_of, self.bid_of, self.occ = [-1] * self.n, [0] * self.n, [-1] * 5
+        if rd.track < 0:                                                        # XX-G17.1
+            self._begin_maintenance(ev)
+            return
+        p = LAND_PILE[rd.land_pile]                                             # XX-1.5–1.7
+        pile = self.land_piles[p]
+        k = min(self.pc.land_deal, len(pile))
+        self.land_display = sorted(pile[:k])
+        self.land_piles[p] = pile[k:]
+        p = TECH_PILE[rd.tech_pile]
+        pile = self.tech_piles[p]
+        k = min(self.pc.tech_deal, len(pile))
+        self.tech_display = sorted(pile[:k])
+        self.tech_piles[p] = pile[k:]
+        ev.append(Event("reparto", "XX-1.7", {"land": [LAND_ID[t] for t in self.land_display],
+                                              "tech": [TECH_ID[t] for t in self.tech_display]}))
+        self.cat, self.cat_stack = self.cat_stack[0], self.cat_stack[1:]        # XX-1.9
+        ev.append(Event("catastrofe", "XX-1.9", {"card": CAT_ID[self.cat]}))
+        self.track, self.marker = rd.track, self.pc.marker_start                 # XX-1.10–1.14
+        ev.append(Event("coste", "XX-1.14", {"track": C.tracks[self.track].id,
+                                             "marker": self.marker, "price": self.price(),
+                                             "min_bid": self.min_bid()}))
+        self.withdrawn, self.passed = [], [False] * self.n
+        self.tile, self.high, self.high_seat, self.last = -1, 0, -1, -1
+        self.lone, self.tech_ctx = False, -1
+        ev.append(Event("inicial", "XX-1.3", {"player": self.sp}))
+        self._to_elegir(ev)
+
+    def _end_production(self, ev: list[Event]) -> None:
+        rd = C.rounds[self.round - 1]
+        if rd.bonus == "scoring_card":                                          # XX-6.1
+            self._bonus_card(ev)
+        if rd.bonus == "final":                                                 # XX-F.1
+            self._final(ev)
+            return
+        self._begin_round(ev)
+
+    # ----- the public protocol ------------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.phase == PH_OVER else (self.actor,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == PH_OVER
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        if self.phase == PH_OVER:
+            return []
+        if seat is None:
+            seat = self.actor
+        if seat != self.actor:
+            return []
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
+        return getattr(self, LEGAL[self.phase])()
+
+    def parse(self, text: str) -> Action:
+        return A.parse(text)
+
+    def action_id(self, action: Action) -> int:
+        try:
+            return A.ACTION_ID[action]
+        except (KeyError, TypeError):
+            raise IllegalAction(f"{action} is not an action of sigloxx",
+                                f"{action} no es una acción de sigloxx") from None
+
+    def action_from_id(self, action_id: int) -> Action:
+        if not (isinstance(action_id, int) and 0 <= action_id < A.NUM_DISTINCT_ACTIONS):
+            raise IllegalAction(f"action ids go from 0 to {A.NUM_DISTINCT_ACTIONS - 1}; "
+                                f"got {action_id!r}",
+                                f"los ids de acción van de 0 a {A.NUM_DISTINCT_ACTIONS - 1}; "
+                                f"recibido {action_id!r}")
+        return A.ALL_ACTIONS[action_id]
+
+    def _explain_illegal(self, action: Action, seat: int) -> tuple[str, str]:
+        from .text import explain_illegal
+        return explain_illegal(self, action, seat)
+
+    def describe(self, event: Event, lang: str = "es") -> str:
+        from .text import describe
+        return describe(self, event, lang)
+
+    def _apply(self, action: Action, seat: int) -> list[Event]:
+        ev: list[Event] = []
+        self._do(action, ev)
+        self._settle(ev)
+        return ev
+
+    def _do(self, action: Action, ev: list[Event]) -> None:
+        self._legal = None
+        name, p = DISPATCH[action.name]
+        getattr(self, name)(action.arg, p, ev)
+        self._legal = None
+
+    def _settle(self, ev: list[Event]) -> None:
+        """Apply forced decisions (exactly one legal action) at once, each reported (X7)."""
+        while self.phase != PH_OVER:
+            legal = self._compute_legal()
+            if len(legal) != 1:
+                self._legal = legal
+                return
+            a = legal[0]
+            rule = FORCED_RULE[self.phase]
+            if self.phase in (PH_ELEGIR, PH_SOLO) and not self.land_display:
+                rule = "XX-2.33"                        # no land tile left: must withdraw
+            ev.append(Event("forzada", rule, {"player": self.actor, "action": str(a)}))
+            self._do(a, ev)
+
+    # ----- looking ------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        n = self.n
+        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
+                                     and 0 <= seat < n):
+            raise InvalidOption(f"sigloxx: seat must be 0 to {n - 1} or None; got {seat!r}")
+        over = self.phase == PH_OVER
+        full_round = self.round < len(C.rounds)
+        out: dict[str, Any] = {
+            "game": "sigloxx", "seat": seat, "players_n": n, "round": self.round,
+            "roman": C.rounds[self.round - 1].roman, "phase": PHASE_OF[self.phase],
+            "step": STEP_NAMES[self.phase], "sp": self.sp, "to_move": list(self.to_move),
+            "land_display": [LAND_ID[t] for t in self.land_display],
+            "tech_display": [TECH_ID[t] for t in self.tech_display],
+            "cost_track": C.tracks[self.track].id if full_round else None,
+            "marker": self.marker if full_round else None,
+            "price": self.price() if full_round else None,
+            "min_bid": self.min_bid() if full_round else None,
+            "scoring_cards": {r: (CARD_ID[c] if c >= 0 else None)
+                              for r, c in zip(CARD_ROUNDS, self.cards, strict=True)},
+            "piles": {"land": {p: len(self.land_piles[i])
+                               for i, p in enumerate(C.land_pile_names) if i},
+                      "tech": {p: len(self.tech_piles[i])
+                               for i, p in enumerate(C.tech_pile_names)},
+                      "catastrophes": len(self.cat_stack)},
+            "catastrophes_used": [CAT_ID[c] for c in self.cat_used],
+            "bridges_supply": self.bridges_supply,
+            "auction": None, "catastrophe": None, "maintenance": None, "production": None,
+            "players": [self._seat_view(s, seat == s or over) for s in range(n)],
+            "result": self._result.to_json() if self._result else None,
+        }
+        if self.phase <= PH_SOLO:
+            out["auction"] = {
+                "tile": LAND_ID[self.tile] if self.tile >= 0 else None,
+                "high": self.high if self.tile >= 0 and self.high_seat >= 0 else None,
+                "high_seat": self.high_seat if self.high_seat >= 0 else None,
+                "passed": [s for s in range(n) if self.passed[s]],
+                "withdrawn": list(self.withdrawn), "lone": self.lone,
+                "buying_tech": self.actor if self.phase == PH_TECH else None}
+        if self.cat >= 0:
+            card = C.catastrophes[self.cat]
+            cols = []
+            for x in self.pc.columns:
+                g, p = card.columns[x]
+                occ = self.occ[x]
+                cols.append({"column": COL_LETTERS[x], "garbage": g, "pollution": p,
+                             "occupant": occ if occ >= 0 else None,
+                             "bid": self.bid_of[occ] if occ >= 0 else None})
+            out["catastrophe"] = {"id": card.id, "name": card.name, "name_en": card.name_en,
+                                  "label": card.label, "columns": cols,
+                                  "bidding": self.phase == PH_CAT}
+        if self.phase in MAINT_STEP:
+            m: dict[str, Any] = {"player": self.actor, "step": MAINT_STEP[self.phase],
+                                 "selected": None, "cell": None, "extra_garbage": self.extra,
+                                 "tech": None, "left": None, "lifted": None}
+            if self.sel is not None:
+                code, citizen, g = self.sel
+                m["selected"] = ({"tile": LAND_ID[code], "citizen": bool(citizen), "garbage": g}
+                                 if code < N_LAND else {"tech": TECH_ID[code - INST_BASE]})
+            if self.sel_cell >= 0:
+                m["cell"] = self.sel_cell
+            if self.m_tech >= 0:
+                m["tech"], m["left"] = TECH_ID[self.m_tech], self.m_rem
+            if self.lifted >= 0:
+                m["lifted"] = site_name(self.lifted)
+            out["maintenance"] = m
+        if self.phase == PH_RECYCLE:
+            out["production"] = {"player": self.actor, "capacity_left": self.p_cap,
+                                 "tiles": [LAND_ID[t] for t in self.p_nets[0][1]]}
+        return out
+
+    def _seat_view(self, s: int, holdings: bool) -> dict[str, Any]:
+        grid, g, cit = self.grid[s], self.garbage, self.cit
+        country = []
+        for cell in sorted(grid):
+            v = grid[cell]
+            code, r = v >> 2, v & 3
+            x, y = A.cell_xy(cell)
+            item: dict[str, Any] = {"cell": cell, "x": x, "y": y, "rotation": 90 * r}
+            if code < N_LAND:
+                item.update(tile=LAND_ID[code], garbage=g[code],
+                            citizens=[site_name(site)[-1] for site in SITES[code] if cit[site]])
+            else:
+                item["tech"] = TECH_ID[code - INST_BASE]
+            country.append(item)
+        c, sc, v = self.incomes(s)
+        d: dict[str, Any] = {
+            "seat": s, "name": self.names[s], "colour": C.colours[s],
+            "colour_en": C.colours_en[s], "country": country,
+            "networks": [list(net) for net in self._networks(s)],
+            "bridges": sorted(self.links[s]), "bridges_held": self.held[s],
+            "pending_land": [{"tile": LAND_ID[t], "citizen": bool(k), "garbage": gb}
+                             for t, k, gb in self.pend_land[s]],
+            "pending_institutions": [TECH_ID[t] for t in self.pend_inst[s]],
+            "set_aside_garbage": self.set_aside[s],
+            "technologies": [{"id": TECH_ID[t], "used": self.t_used[t],
+                              "used_this_maintenance": self.t_used_m[t]} for t in self.techs[s]],
+            "income": {"coins": c, "science": sc, "vp": v},
+            "pollution": self.pollution[s], "score": self.score[s], "won": self.won[s],
+            "citizens_supply": self.cit_supply[s], "garbage": self.garbage_total(s),
+            "clean_tiles": self.clean_tiles(s),
+            "catastrophe_column": COL_LETTERS[self.col_of[s]] if self.col_of[s] >= 0 else None,
+        }
+        if holdings:
+            d["coins"], d["science"] = self.coins[s], self.science[s]
+        return d
+
+    def state_dict(self) -> dict[str, Any]:
+        out = self.view(None)
+        out.update(
+            hidden={
+                "land_piles": {p: [LAND_ID[t] for t in self.land_piles[i]]
+                               for i, p in enumerate(C.land_pile_names)},
+                "tech_piles": {p: [TECH_ID[t] for t in self.tech_piles[i]]
+                               for i, p in enumerate(C.tech_pile_names)},
+                "catastrophe_stack": [CAT_ID[c] for c in self.cat_stack],
+                "catastrophes_out": [CAT_ID[c] for c in self.cat_out],
+                "land_out": [LAND_ID[t] for t in self.land_out],
+                "tech_out": [TECH_ID[t] for t in self.tech_out],
+                "coins": list(self.coins), "science": list(self.science)},
+            rng=self.rng.fingerprint(), actions=self._n_actions,
+            internal={k: getattr(self, k) for k in (
+                "phase", "actor", "tile", "high", "high_seat", "last", "lone", "tech_ctx",
+                "col_of", "bid_of", "occ", "mi", "pi", "sel", "sel_cell", "extra", "m_tech",
+                "m_rem", "m_removed", "lifted", "p_nets", "p_cap", "bought", "held", "track",
+                "marker", "cat")},
+            links=[sorted(x) for x in self.links])
+        return out
+
+    def clone(self) -> SigloGame:
+        g = object.__new__(SigloGame)
+        d = g.__dict__
+        d.update(self.__dict__)
+        for k in _LISTS:
+            d[k] = d[k][:]
+        g.rng = self.rng.clone()
+        return g
+
+    def determinize(self, seat: int | None, seed: int) -> SigloGame:
+        """Redraw what ``seat`` cannot see: the order of every face-down pile (its contents
+        are deducible from the tiles already shown), and which catastrophes lie in the stack and
+        in which order (per label, keeping 2/2/1 and the label order; the removed cards are the
+        rest). Holdings are kept: every change to them is public, so they are deducible (X9)."""
+        g = self.clone()
+        rng = random.Random(seed)
+        for piles in (g.land_piles, g.tech_piles):
+            for i, pile in enumerate(piles):
+                pile = list(pile)
+                rng.shuffle(pile)
+                piles[i] = pile
+        unseen = list(g.cat_stack) + g.cat_out
+        by_label: dict[str, list[int]] = {}
+        for c in unseen:
+            by_label.setdefault(C.catastrophes[c].label, []).append(c)
+        for cards in by_label.values():
+            rng.shuffle(cards)
+        stack = []
+        for c in g.cat_stack:
+            stack.append(by_label[C.catastrophes[c].label].pop())
+        g.cat_stack = tuple(stack)
+        g.cat_out = [c for cards in by_label.values() for c in cards]
+        g.rng = GameRandom(rng.getrandbits(32))
+        g._legal = None
+        return g
+
+    # ----- invariants (tests; not in the hot path) ----------------------------------------
+    def _check_invariants(self) -> None:
+        """The invariants of the engine brief: raise AssertionError when the state breaks one."""
+        n = self.n
+        pending = [t for s in range(n) for t, _, _ in self.pend_land[s]]
+        sel_land = [self.sel[0]] if self.sel is not None and self.sel[0] < N_LAND and \
+            self.land_owner[self.sel[0]] < 0 else []
+        placed = [t for s in range(n) for t in self.lands[s]]
+        land = [t for p in self.land_piles for t in p] + self.land_display + pending + \
+            sel_land + placed + self.land_out
+        assert sorted(land) == list(range(N_LAND)), f"land tiles: {sorted(land)}"
+        sel_inst = [self.sel[0] - INST_BASE] if self.sel is not None and \
+            self.sel[0] >= N_LAND else []
+        owned = [t for s in range(n) for t in self.techs[s]]
+        tech = [t for p in self.tech_piles for t in p] + self.tech_display + owned + self.tech_out
+        assert sorted(tech) == list(range(N_TECH)), f"technologies: {sorted(tech)}"
+        cats = list(self.cat_stack) + ([self.cat] if self.cat >= 0 else []) + self.cat_used + \
+            self.cat_out
+        assert sorted(cats) == list(range(len(C.catastrophes))), f"catastrophes: {cats}"
+        assert len(self.cat_out) == len(C.catastrophes) - sum(C.stack_per_label.values())
+        bridges_placed = sum(len(x) for x in self.links)
+        assert self.bridges_supply + sum(self.held) + bridges_placed == C.bridges, "bridges"
+        assert min(self.held) >= 0 and self.bridges_supply >= 0
+        for s in range(n):
+            grid = self.grid[s]
+            codes = sorted(v >> 2 for v in grid.values())
+            insts = sorted(c - INST_BASE for c in codes if c >= N_LAND)
+            lands = sorted(c for c in codes if c < N_LAND)
+            assert lands == sorted(self.lands[s]), f"seat {s}: lands"
+            placed_inst = [t for t in self.techs[s] if TECH[t].kind == "institution"
+                           and t not in self.pend_inst[s] and t not in sel_inst]
+            assert insts == sorted(placed_inst), f"seat {s}: institutions"
+            assert C.origin_cell in grid and connected(grid), f"seat {s}: country not connected"
+            assert all(0 <= c < 225 for c in grid)
+            on_sites = sum(self.cit[x] for t in self.lands[s] for x in SITES[t])
+            on_pending = sum(k for _, k, _ in self.pend_land[s])
+            if self.sel is not None and self.actor == s and self.sel[0] < N_LAND:
+                on_pending += self.sel[1]
+            lifted = 1 if self.lifted >= 0 and self.actor == s else 0
+            total = on_sites + on_pending + self.cit_supply[s] + lifted
+            assert total == C.country_citizens, f"seat {s}: {total} citizens"
+            assert self.cit_supply[s] >= 0
+            assert all(0 <= self.garbage[t] <= CAP for t in self.lands[s]), "garbage 0–3"
+            assert P_MIN <= self.pollution[s] <= P_MAX, "pollution"
+            assert self.coins[s] >= 0 and self.science[s] >= 0, "holdings"
+            assert self.won[s] == sum(1 for _ in self.pend_land[s]) + \
+                (1 if self.sel is not None and self.actor == s and self.sel[0] < N_LAND else 0) \
+                or self.phase >= PH_CAT, f"seat {s}: k"
+            for link in self.links[s]:
+                a, b = divmod(link, 2)
+                assert a in grid and (a + 15 if b else a + 1) in grid, "bridge off the country"
+        for t in range(N_LAND):
+            if self.land_owner[t] < 0:
+                assert self.garbage[t] == 0, f"garbage on unplaced {LAND_ID[t]}"
+                assert not any(self.cit[x] for x in SITES[t]), f"citizen on unplaced {t}"
+        assert sum(1 for x in self.cit if x > 1) == 0, "one citizen per site"
+        assert 0 <= self.marker <= 8, "marker"
+        for s in range(n):                                      # XX-2.29: one per round
+            assert len(self.techs[s]) <= min(self.round, LAST_ROUND - 1), "technologies"
+            assert all(self.tech_owner[t] == s for t in self.techs[s]), "owner"
+        placed_cols = [x for x in self.col_of if x >= 0]
+        assert len(placed_cols) == len(set(placed_cols)), "one seat per column"
+        assert (self.phase == PH_OVER) == (self.actor < 0), "exactly one start player / actor"
+        assert 0 <= self.sp < n
+
+    # ----- arranging a position (tests, teaching) -----------------------------------------
+    def _arrange(self, setup: dict[str, Any]) -> None:
+        from .arrange import arrange
+        trial = self.clone()
+        arrange(trial, setup)
+        self.__dict__.update(trial.__dict__)
+
+
+__all__ = ["SigloGame"]
