@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """El Plan with greedy bots: per player count, the mean ideas per player, how often the trio
-bonus decides the winner, and the first seat's (Momento Cero's) win rate against a fair share.
+bonus decides the winner, the first seat's (Momento Cero's) win rate against a fair share
+(plans rotate with the seed, so seat and plan are not confounded), and wins by plan type.
 
     python bench/elplan_stats.py [--games 1000] [--workers 2] [--level 1]
 """
@@ -9,15 +10,23 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 import ludoteca
 from ludoteca.agents import make_agent
 
+DEFAULT_PLANS = {1: ["MP-1", "BC-1", "SV-1", "MP-2", "BC-2", "SV-2"],
+                 2: ["MP-1-N2", "BC-1-N2", "SV-1-N2", "MP-2-N2", "BC-2-N2", "SV-2-N2"]}
+
 
 def play_one(args: tuple[int, int, int]) -> dict:
     players, level, seed = args
-    game = ludoteca.new_game("elplan", players=players, seed=seed, options={"level": level})
+    # rotate the default plans with the seed, so that seat and plan are not confounded
+    plans = DEFAULT_PLANS[level][:players]
+    plans = plans[seed % players:] + plans[:seed % players]
+    game = ludoteca.new_game("elplan", players=players, seed=seed,
+                             options={"level": level, "plans": list(plans)})
     bots = [make_agent("greedy", "elplan", seed=seed * 10 + s) for s in range(players)]
     while not game.is_over:
         for seat in list(game.to_move):  # simultaneous steps: every seat to move answers
@@ -33,7 +42,8 @@ def play_one(args: tuple[int, int, int]) -> dict:
     trio_decides = any(trios) and winners_without != set(r.winners)
     first = game.options.get("first_player") or 0  # Momento Cero's seat
     return {"ideas": sum(ideas) / players, "trio_decides": trio_decides,
-            "first_wins": first in r.winners, "shared": len(r.winners) > 1}
+            "first_wins": first in r.winners, "shared": len(r.winners) > 1,
+            "plan_of_winner": [plans[w] for w in r.winners]}
 
 
 def main() -> None:
@@ -54,6 +64,9 @@ def main() -> None:
             print(f"{n:7d} {sum(r['ideas'] for r in rows) / k:13.2f} "
                   f"{100 * sum(r['trio_decides'] for r in rows) / k:12.1f}% "
                   f"{100 * sum(r['first_wins'] for r in rows) / k:11.1f}% {100 / n:10.1f}%")
+            wins = Counter(p.split("-")[0] for r in rows for p in r["plan_of_winner"])
+            print(f"{'':7s} wins by plan type: " + ", ".join(f"{k} {v}" for k, v in
+                                                           sorted(wins.items())))
     print(f"({time.perf_counter() - start:.0f} s)")
 
 
