@@ -74,6 +74,7 @@ class ScoringMixin:
         for s in range(self.n):
             vp = self.card_vp(s, card)
             self.score[s] += vp
+            self.vp_bonus[s] += vp
             ev.append(Event("bonificacion", rule, {"player": s, "card": CARD_ID[card], "vp": vp}))
 
     def final_parts(self) -> list[dict[str, int]]:
@@ -111,6 +112,14 @@ class ScoringMixin:
             self.score[s] += sum(parts[s].values())
         self._finish(parts, ev)
 
+    def points_by_source(self, s: int, final: dict[str, int]) -> dict[str, int]:
+        """Final VP split by where they came from: the start, production (income during the
+        rounds), the bonus scoring cards, and each part of the final scoring."""
+        before_final = self.score[s] - sum(final.values())
+        income = before_final - C.start_score - self.vp_bonus[s]
+        return {"start": C.start_score, "income": income, "bonus_cards": self.vp_bonus[s],
+                **{part: final[part] for part in C.final_order}, "total": self.score[s]}
+
     def tie_key(self, s: int) -> tuple[int, ...]:
         """(VP, then each tie-break of XX-G16.1, larger is better)."""
         key = [self.score[s]]
@@ -137,6 +146,7 @@ class ScoringMixin:
             "tie_break": [list(k) for k in keys], "tie_break_order": ["vp", *C.tie_break],
             "places": places,
             "held": [{"coins": self.coins[s], "science": self.science[s]} for s in range(n)],
+            "points_by_source": [self.points_by_source(s, parts[s]) for s in range(n)],
         }
         self._result = Result(ranking, winners, tuple(self.score), C.end_reason, details)
         self.phase = PH_OVER

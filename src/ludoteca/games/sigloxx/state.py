@@ -114,7 +114,7 @@ LEGAL = {PH_ELEGIR: "_legal_elegir", PH_ABRIR: "_legal_abrir", PH_PUJA: "_legal_
 # attributes holding lists that are changed in place (copied by clone); every other attribute
 # is a number, an immutable value, or a list whose items are replaced, never mutated
 _LISTS = ("land_piles", "tech_piles", "land_out", "tech_out", "cat_out", "cat_used", "cards",
-          "withdrawn", "passed", "col_of", "bid_of", "occ", "coins", "science", "score",
+          "withdrawn", "passed", "col_of", "bid_of", "occ", "coins", "science", "score", "vp_bonus",
           "pollution", "cit_supply", "set_aside", "won", "bought", "held", "grid", "links",
           "lands", "techs", "pend_land", "pend_inst", "nets", "garbage", "land_owner", "cit",
           "tech_owner", "t_used", "t_used_m")
@@ -222,6 +222,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         self.coins = [C.start_coins] * n
         self.science = [C.start_science] * n
         self.score = [C.start_score] * n
+        self.vp_bonus = [0] * n                 # VP from the bonus scoring cards (by source)
         self.pollution = [C.start_pollution] * n
         self.cit_supply = [C.country_citizens - len(C.start_sites)] * n
         self.set_aside = [0] * n
@@ -551,12 +552,12 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         rng = random.Random(seed)
         for piles in (g.land_piles, g.tech_piles):
             for i, pile in enumerate(piles):
-                pile = list(pile)
+                pile = sorted(pile)             # canonical: depends on view + seed only
                 rng.shuffle(pile)
                 piles[i] = pile
         unseen = list(g.cat_stack) + g.cat_out
         by_label: dict[str, list[int]] = {}
-        for c in unseen:
+        for c in sorted(unseen):
             by_label.setdefault(C.catastrophes[c].label, []).append(c)
         for cards in by_label.values():
             rng.shuffle(cards)
