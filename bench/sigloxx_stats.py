@@ -54,7 +54,7 @@ def play_one(args: tuple[int, int, str]) -> dict:
         game.apply(bots[seat].choose(game, seat), seat=seat)
     r = game.result
     return {"scores": list(r.scores), "winners": list(r.winners), "test_seat": test_seat,
-            "final": r.details["final_scoring"], "order": r.details["order"]}
+            "sources": r.details["points_by_source"]}
 
 
 def main() -> None:
@@ -69,17 +69,17 @@ def main() -> None:
             rows = list(pool.map(play_one, [(n, s, "greedy") for s in range(args.games)],
                                  chunksize=20))
             k = len(rows) * n
-            order = rows[0]["order"]
             by_source = defaultdict(float)
             for r in rows:
-                for f in r["final"]:
-                    for src in order:
-                        by_source[src] += f[src] / k
+                for parts in r["sources"]:
+                    for src, v in parts.items():
+                        if src not in ("total", "start"):
+                            by_source[src] += v / k
             mean = sum(sum(r["scores"]) for r in rows) / k
             spread = sum(max(r["scores"]) - min(r["scores"]) for r in rows) / len(rows)
             seat0 = 100 * sum(0 in r["winners"] for r in rows) / len(rows)
             sources = ", ".join(f"{s} {v:+.1f}" for s, v in by_source.items())
-            print(f"{n} players: mean points {mean:.1f}; final scoring by source: {sources}; "
+            print(f"{n} players: mean points {mean:.1f}; points by source: {sources}; "
                   f"first−last {spread:.1f}; start seat wins {seat0:.1f}% (fair {100 / n:.1f}%)")
             for variant in ("never-land", "never-tech"):
                 games = max(100, args.games // 5)

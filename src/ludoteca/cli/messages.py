@@ -116,6 +116,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interrupted": ("Interrumpido: la partida queda sin terminar.",
                     "Interrupted: the game is left unfinished."),
     "secret_title": ("Decisión secreta", "Secret decision"),
+    "private_title": ("Pantalla privada", "Private screen"),
     "pass_keyboard": ("Pasa el teclado a {name}; que nadie más mire la pantalla.",
                       "Pass the keyboard to {name}; nobody else should look at the screen."),
     "pass_ready": ("{name}: pulsa Intro cuando estés a solas… ",

@@ -409,6 +409,10 @@ class GameRenderer:
         """The line before the first decision."""
         return tr(lang, "first_player", name=escape(game.names[game.to_move[0]]))
 
+    def opening_lines(self, game: Game, lang: str) -> list[RenderableType]:
+        """What setting up already did (e.g. taxes), in words, after the opening line."""
+        return [Text("    " + game.describe(event, lang)) for event in game.opening_events]
+
     def player_style(self, game: Game, seat: int) -> str:
         return "bold " + seat_style(seat)
 
@@ -417,10 +421,18 @@ class GameRenderer:
         (a secret bid): the table then passes the keyboard and hides what was typed."""
         return False
 
+    def private(self, game: Game, seat: int) -> bool:
+        """Whether ``seat``'s screen now shows what only it may see (e.g. its secret holdings):
+        at a table of several people the keyboard is passed before it when someone else saw the
+        last screen; what is typed stays visible (the move itself is public)."""
+        return False
+
 
 DEFAULT_RENDERER = GameRenderer()
 RENDERERS: dict[str, GameRenderer] = {"qytetet": DEFAULT_RENDERER, "civitas": DEFAULT_RENDERER}
-BUILTIN_RENDERERS = {"som": "ludoteca.cli.som_render"}   # module with a RENDERER
+BUILTIN_RENDERERS = {"som": "ludoteca.cli.som_render",    # module with a RENDERER
+                     "elplan": "ludoteca.cli.elplan_render",
+                     "sigloxx": "ludoteca.cli.sigloxx_render"}
 
 
 def register_renderer(game_id: str, renderer: GameRenderer) -> None:

@@ -221,6 +221,8 @@ class Table:
         self.humans = any(s.agent is None for s in self.seats)
         self.people = sum(s.agent is None for s in self.seats)
         self.hiding = False                  # a secret decision is being typed
+        self.keyboard: tuple[int, int] | None = None  # (seat, log size) after a secret move
+        self.looking: int | None = None      # the seat whose screen was shown last
         self.dirty = False
         self.save_default = save_default or f"{game.game_id}-{game.seed}.json"
 
@@ -229,8 +231,8 @@ class Table:
         game, say = self.game, self.console.print
         if not game.actions_played and game.to_move:
             say(self.renderer.opening(game, self.lang))
-            for event in game.opening_events:  # what setting up already did (e.g. taxes)
-                say("    " + game.describe(event, self.lang), markup=False)
+            for line in self.renderer.opening_lines(game, self.lang):  # what setting up did
+                say(line)
         try:
             while not game.is_over:
                 seat = game.to_move[0]
@@ -273,8 +275,12 @@ class Table:
         """One decision of a person; False when they leave the table."""
         lang, say = self.lang, self.console.print
         secret = self.people > 1 and self.renderer.secret(self.game, seat)
-        if secret:
+        private = self.people > 1 and self.renderer.private(self.game, seat)
+        if secret and self.keyboard != (seat, len(self.log)):  # not again to who still has it
             self.pass_keyboard(seat)
+        elif private and self.looking != seat:  # the screen holds what only this seat may see
+            self.pass_keyboard(seat, private=True)
+        self.looking = seat
         self.screen(seat)
         legal = self.game.legal_actions(seat)
         style = self.renderer.player_style(self.game, seat)
@@ -313,6 +319,7 @@ class Table:
                 except IllegalAction as exc:
                     say(Text(tr(lang, "illegal", why=exc.text(lang)), style="red"))
                     continue
+                self.keyboard = (seat, len(self.log)) if secret else None
                 return True
 
     def _unsaved_hint(self) -> None:
@@ -320,13 +327,15 @@ class Table:
             self.console.print(tr(self.lang, "quit_unsaved"), style="dim")
 
     # ----- showing ---------------------------------------------------------------------------
-    def pass_keyboard(self, seat: int) -> None:
-        """Before a secret decision at a table of several people: clear the screen (at a
-        terminal) and hand the keyboard over, so nobody sees another person's secret."""
+    def pass_keyboard(self, seat: int, private: bool = False) -> None:
+        """Before a secret decision (or a private screen) at a table of several people: clear
+        the screen (at a terminal) and hand the keyboard over, so nobody sees another person's
+        secret."""
         lang, name = self.lang, escape(self.game.names[seat])
         self.console.clear()
         self.console.print()
-        self.console.rule(tr(lang, "secret_title"), style="bold yellow")
+        self.console.rule(tr(lang, "private_title" if private else "secret_title"),
+                          style="bold yellow")
         self.console.print(tr(lang, "pass_keyboard", name=name), style="bold yellow")
         if sys.stdin.isatty() and self.console.is_terminal:
             self.console.input(tr(lang, "pass_ready", name=name))
