@@ -104,11 +104,28 @@ class Game(ABC):
         """Read an action's text form (canonical or an accepted alias)."""
 
     # ----- numbering for learning agents -------------------------------------------------
-    @abstractmethod
-    def action_id(self, action: Action) -> int: ...
+    #: every action of the game in id order (state-independent ids); set by each game
+    all_actions: ClassVar[tuple[Action, ...]] = ()
+    _action_ids: ClassVar[dict[Action, int]] = {}
 
-    @abstractmethod
-    def action_from_id(self, action_id: int) -> Action: ...
+    def action_id(self, action: Action) -> int:
+        """The fixed id of ``action`` (0 … num_distinct_actions − 1)."""
+        ids = type(self)._action_ids
+        if len(ids) != len(self.all_actions):
+            ids = type(self)._action_ids = {a: i for i, a in enumerate(self.all_actions)}
+        try:
+            return ids[action]
+        except (KeyError, TypeError):
+            raise IllegalAction(f"{action} is not an action of {self.game_id}",
+                                f"{action} no es una acción de {self.game_id}") from None
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with that fixed id."""
+        n = len(self.all_actions)
+        if not (isinstance(action_id, int) and 0 <= action_id < n):
+            raise IllegalAction(f"action ids go from 0 to {n - 1}; got {action_id!r}",
+                                f"los ids de acción van de 0 a {n - 1}; recibido {action_id!r}")
+        return self.all_actions[action_id]
 
     # ----- looking -----------------------------------------------------------------------
     @abstractmethod

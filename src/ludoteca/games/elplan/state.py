@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 from ludoteca.core.action import Action
-from ludoteca.core.errors import IllegalAction, InvalidOption
+from ludoteca.core.errors import InvalidOption
 from ludoteca.core.events import Event
 from ludoteca.core.game import Game
 from ludoteca.core.result import Result
@@ -78,6 +78,8 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
 
     game_id = "elplan"
     num_distinct_actions = A.NUM_DISTINCT_ACTIONS
+    all_actions = A.ALL_ACTIONS
+    _action_ids = A.ACTION_ID
 
     # mutable state: flat lists copied by clone(); decks are lists of lists
     _LISTS = ("idle", "ideas", "hand", "tienda", "credit", "square", "own", "sp", "since",
@@ -630,21 +632,6 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             return None
         return None
 
-    def action_id(self, action: Action) -> int:
-        try:
-            return A.ACTION_ID[action]
-        except (KeyError, TypeError):
-            raise IllegalAction(f"{action} is not an action of elplan",
-                                f"{action} no es una acción de elplan") from None
-
-    def action_from_id(self, action_id: int) -> Action:
-        if not (isinstance(action_id, int) and 0 <= action_id < A.NUM_DISTINCT_ACTIONS):
-            raise IllegalAction(f"action ids go from 0 to {A.NUM_DISTINCT_ACTIONS - 1}; "
-                                f"got {action_id!r}",
-                                f"los ids de acción van de 0 a {A.NUM_DISTINCT_ACTIONS - 1}; "
-                                f"recibido {action_id!r}")
-        return A.ALL_ACTIONS[action_id]
-
     def _explain_illegal(self, action: Action, seat: int) -> tuple[str, str]:
         from .text import explain_illegal
         return explain_illegal(self, action, seat)
@@ -695,11 +682,12 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         g = self.clone()
         rng = random.Random(seed)
         if not g.tutorial:
-            unseen = g.ev_fd + g.ev_aside
+            unseen = sorted(g.ev_fd + g.ev_aside)  # canonical: depends on view + seed only
             rng.shuffle(unseen)
             k = len(g.ev_fd)
             g.ev_fd, g.ev_aside = unseen[:k], unseen[k:]
             for d in range(3):
+                g.fd[d] = sorted(g.fd[d])
                 rng.shuffle(g.fd[d])
         if g.stage in SIMULTANEOUS:
             for s in range(g.n):

@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from ludoteca.core.action import Action
-from ludoteca.core.errors import IllegalAction, InvalidOption
+from ludoteca.core.errors import InvalidOption
 from ludoteca.core.events import Event
 from ludoteca.core.game import Game
 from ludoteca.core.money import to_json_number
@@ -50,6 +50,8 @@ class MonopolyGame(Game):
     """A Qytetet or Civitas game. Seats are 0..N−1; squares are 0..19 with SALIDA at 0."""
 
     num_distinct_actions = A.NUM_DISTINCT_ACTIONS
+    all_actions = A.ALL_ACTIONS
+    _action_ids = A.ACTION_ID
     rules: Ruleset
     board: Board
 
@@ -149,18 +151,6 @@ class MonopolyGame(Game):
 
     def parse(self, text: str) -> Action:
         return A.parse(text)
-
-    def action_id(self, action: Action) -> int:
-        try:
-            return A.ACTION_ID[action]
-        except KeyError:
-            raise IllegalAction(f"{action} is not an action of {self.game_id}") from None
-
-    def action_from_id(self, action_id: int) -> Action:
-        if not 0 <= action_id < A.NUM_DISTINCT_ACTIONS:
-            raise IllegalAction(f"action ids go from 0 to {A.NUM_DISTINCT_ACTIONS - 1}; "
-                                f"got {action_id}")
-        return A.ALL_ACTIONS[action_id]
 
     def _explain_illegal(self, action: Action, seat: int) -> tuple[str, str]:
         return explain_illegal(self, action, seat)
@@ -528,6 +518,7 @@ class MonopolyGame(Game):
         """Hidden here: the deck's order and the generator's future rolls."""
         g = self.clone()
         g.rng = GameRandom(seed)
+        g.deck = sorted(g.deck)         # canonical: the result depends on view + seed only
         g.rng.shuffle(g.deck)
         return g
 

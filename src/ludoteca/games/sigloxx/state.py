@@ -26,7 +26,7 @@ import random
 from typing import Any
 
 from ludoteca.core.action import Action
-from ludoteca.core.errors import IllegalAction, InvalidOption
+from ludoteca.core.errors import InvalidOption
 from ludoteca.core.events import Event
 from ludoteca.core.game import Game
 from ludoteca.core.result import Result
@@ -136,6 +136,8 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
 
     game_id = "sigloxx"
     num_distinct_actions = A.NUM_DISTINCT_ACTIONS
+    all_actions = A.ALL_ACTIONS
+    _action_ids = A.ACTION_ID
 
     # ----- setup --------------------------------------------------------------------------------
     def __init__(self, names: tuple[str, ...], seed: int, options: dict[str, Any],
@@ -355,21 +357,6 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
 
     def parse(self, text: str) -> Action:
         return A.parse(text)
-
-    def action_id(self, action: Action) -> int:
-        try:
-            return A.ACTION_ID[action]
-        except (KeyError, TypeError):
-            raise IllegalAction(f"{action} is not an action of sigloxx",
-                                f"{action} no es una acción de sigloxx") from None
-
-    def action_from_id(self, action_id: int) -> Action:
-        if not (isinstance(action_id, int) and 0 <= action_id < A.NUM_DISTINCT_ACTIONS):
-            raise IllegalAction(f"action ids go from 0 to {A.NUM_DISTINCT_ACTIONS - 1}; "
-                                f"got {action_id!r}",
-                                f"los ids de acción van de 0 a {A.NUM_DISTINCT_ACTIONS - 1}; "
-                                f"recibido {action_id!r}")
-        return A.ALL_ACTIONS[action_id]
 
     def _explain_illegal(self, action: Action, seat: int) -> tuple[str, str]:
         from .text import explain_illegal

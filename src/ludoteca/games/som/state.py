@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core.action import Action
-from ludoteca.core.errors import IllegalAction, InvalidOption
+from ludoteca.core.errors import InvalidOption
 from ludoteca.core.events import Event
 from ludoteca.core.game import Game
 from ludoteca.core.result import Result
@@ -119,6 +119,8 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
 
     game_id = "som"
     num_distinct_actions = A.NUM_DISTINCT_ACTIONS
+    all_actions = A.ALL_ACTIONS
+    _action_ids = A.ACTION_ID
 
     __slots__ = (
         "seed", "options", "names", "_initial_dice", "_setup_log", "_history", "_n_actions",
@@ -358,21 +360,6 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
 
     def parse(self, text: str) -> Action:
         return A.parse(text, self.colours)
-
-    def action_id(self, action: Action) -> int:
-        try:
-            return A.ACTION_ID[action]
-        except (KeyError, TypeError):
-            raise IllegalAction(f"{action} is not an action of som",
-                                f"{action} no es una acción de som") from None
-
-    def action_from_id(self, action_id: int) -> Action:
-        if not (isinstance(action_id, int) and 0 <= action_id < A.NUM_DISTINCT_ACTIONS):
-            raise IllegalAction(f"action ids go from 0 to {A.NUM_DISTINCT_ACTIONS - 1}; "
-                                f"got {action_id!r}",
-                                f"los ids de acción van de 0 a {A.NUM_DISTINCT_ACTIONS - 1}; "
-                                f"recibido {action_id!r}")
-        return A.ALL_ACTIONS[action_id]
 
     def _explain_illegal(self, action: Action, seat: int) -> tuple[str, str]:
         from .text import explain_illegal

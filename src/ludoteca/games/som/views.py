@@ -151,7 +151,7 @@ class ViewsMixin:
         g = self.clone()
         rng = random.Random(seed)
         down = [c for c in range(NC) if g.cells[c] >= 0 and not g.up[c]]
-        ids = [g.cells[c] for c in down]
+        ids = sorted(g.cells[c] for c in down)   # canonical: depends on view + seed only
         rng.shuffle(ids)
         for c, card in zip(down, ids, strict=True):
             g.cells[c] = card
