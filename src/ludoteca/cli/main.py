@@ -1,4 +1,5 @@
-"""``ludoteca``: the command line. ``games``, ``rules GAME``, ``play GAME`` and ``replay FILE``.
+"""``ludoteca``: the command line. ``games``, ``rules GAME``, ``play GAME``, ``replay FILE``,
+and the lab: ``sim GAME`` and ``report FILE``.
 
 Mistakes in what the user asks for (an unknown game, option, bot or file) end with a
 one-line message on stderr and exit code 2, never a traceback.
@@ -242,6 +243,63 @@ def replay_cmd(
         waiting = ", ".join(game.names[s] for s in game.to_move)
         out.print()
         out.print(tr(lang, "not_over", names=escape(waiting)), style="bold")
+
+
+# ----- lab: sim and report (implemented in lab.py) -------------------------------------------
+@app.command("sim")
+def sim_cmd(
+    game: Annotated[str, typer.Argument(metavar="GAME")],
+    games_n: Annotated[int, typer.Option(
+        "-n", "--games", help="Games to play (per setting with --vary).")] = 1000,
+    players: Annotated[str | None, typer.Option(
+        "--players", "-p",
+        help='Bot seats, e.g. "bot:greedy,bot:random", or a number of greedy bots. '
+             "Default: greedy bots in the game's minimum of seats (at least 2).")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="Game option NAME=VALUE (repeatable).")] = None,
+    seed: Annotated[int, typer.Option(
+        "--seed", help="Game i is played with seed SEED + 10·i; seat s's bot with the game's "
+             "seed + s (as in 'ludoteca play').")] = 0,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", help="Worker processes (results do not depend on it).")] = 1,
+    vary: Annotated[list[str] | None, typer.Option(
+        "--vary", help="NAME=V1,V2,… plays every value of an option; repeat it for a grid. "
+             "The settings are printed side by side.")] = None,
+    out: Annotated[str | None, typer.Option(
+        "--out", help="Write one row per game: FILE.csv, FILE.jsonl or FILE.parquet.")] = None,
+    backend: Annotated[str, typer.Option(
+        "--backend", help="local (processes) or ray (when installed).")] = "local",
+    lang: LangOption = None,
+) -> None:
+    """Play many seeded games between bots and print their statistics (simula partidas)."""
+    from . import lab
+
+    lang = pick_lang(lang)
+    try:
+        code = lab.sim(game, games_n, players, option or [], seed, jobs, vary or [], out,
+                       backend, lang, console())
+    except (CliError, LudotecaError) as exc:
+        fail(exc, lang)
+    raise typer.Exit(code)
+
+
+@app.command("report")
+def report_cmd(
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="Rows written by 'ludoteca sim --out' (.csv, .jsonl, .parquet).")],
+    output: Annotated[str, typer.Option(
+        "--output", "-o", help="The HTML page to write.")] = "report.html",
+    lang: LangOption = None,
+) -> None:
+    """Write an HTML report with plots of a sim run's rows (informe con gráficos)."""
+    from . import lab
+
+    lang = pick_lang(lang)
+    try:
+        code = lab.report(file, output, console())
+    except (CliError, LudotecaError) as exc:
+        fail(exc, lang)
+    raise typer.Exit(code)
 
 
 def run() -> None:

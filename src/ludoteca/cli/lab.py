@@ -1,0 +1,285 @@
+"""``ludoteca sim`` and ``ludoteca report``: the simulation lab at the command line.
+
+``main.py`` declares the commands and turns the errors raised here (CliError, LudotecaError)
+into a one-line message and exit code 2.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from ludoteca.core.registry import info
+from ludoteca.sim import backends, stats
+from ludoteca.sim.backends import run_iter
+from ludoteca.sim.output import format_of, read_rows, write_rows
+from ludoteca.sim.runner import SimError, SimSpec, parse_players, players_spec
+
+from .table import CliError, convert_option, parse_options
+
+Row = dict[str, Any]
+
+
+# ----- reading the command line ---------------------------------------------------------------
+def default_bots(game: str) -> tuple[str, ...]:
+    """Greedy bots in as many seats as the game's minimum (at least two when it allows)."""
+    lo, hi = info(game).players
+    return ("greedy",) * min(hi, max(lo, 2))
+
+
+def read_players(game: str, players: str | None) -> tuple[str, ...]:
+    if players is None:
+        return default_bots(game)
+    text = players.strip()
+    if text.isdigit():  # a count: that many greedy bots
+        return ("greedy",) * int(text)
+    return parse_players(text)
+
+
+def read_vary(game: str, items: Sequence[str]) -> dict[str, list[Any]]:
+    """``["centralism=medio,elevado"]`` -> ``{"centralism": ["medio", "elevado"]}``."""
+    specs = info(game).options
+    out: dict[str, list[Any]] = {}
+    for item in items:
+        name, sep, values = item.partition("=")
+        name = name.strip()
+        if not sep or not name or not values.strip():
+            raise CliError(f"--vary {item!r}: write NAME=VALUE1,VALUE2,… "
+                           "e.g. centralism=medio,elevado,intenso")
+        if name in out:
+            raise CliError(f"--vary {name} is given twice")
+        spec = specs.get(name)
+        if spec is None:
+            allowed = ", ".join(sorted(specs)) or "none"
+            raise CliError(f"--vary: {game} has no option {name!r}; allowed options: {allowed}")
+        out[name] = [convert_option(v, spec.default, spec.choices)
+                     for v in (v.strip() for v in values.split(",")) if v]
+    return out
+
+
+# ----- running --------------------------------------------------------------------------------
+def _rate(task) -> float | None:
+    """Games per second since the start (chunks finish in bursts: no short-window speed)."""
+    elapsed = task.elapsed
+    return task.completed / elapsed if task.completed and elapsed else None
+
+
+class RateColumn(ProgressColumn):
+    """Games per second."""
+
+    def render(self, task) -> Text:
+        rate = _rate(task)
+        return Text(f"{rate:,.1f} games/s" if rate else "– games/s", style="cyan")
+
+
+class LeftColumn(ProgressColumn):
+    """Time left at the rate so far."""
+
+    def render(self, task) -> Text:
+        rate = _rate(task)
+        if not rate or task.total is None:
+            return Text("left -:--:--", style="cyan")
+        left = int((task.total - task.completed) / rate)
+        return Text(f"left {left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}",
+                    style="cyan")
+
+
+def simulate(spec: SimSpec, jobs: int, backend: str,
+             err: Console) -> tuple[list[Row], float, bool]:
+    """Play ``spec`` with a progress bar on ``err``: (rows by index, seconds, interrupted)."""
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("games"), RateColumn(), TimeElapsedColumn(), LeftColumn(), console=err,
+        disable=not err.is_terminal, redirect_stdout=False, redirect_stderr=False)
+    rows: list[Row] = []
+    interrupted = False
+    start = time.perf_counter()
+    with progress:
+        task = progress.add_task(spec.game, total=spec.total)
+        try:
+            with contextlib.closing(run_iter(spec, jobs, backend)) as chunks:
+                for done in chunks:
+                    rows.extend(done)
+                    progress.advance(task, len(done))
+        except KeyboardInterrupt:
+            interrupted = True
+    rows.sort(key=lambda r: r["index"])
+    return rows, time.perf_counter() - start, interrupted
+
+
+def sim(game: str, games: int, players: str | None, options: Sequence[str], seed: int,
+        jobs: int, vary: Sequence[str], out: str | None, backend: str, lang: str,
+        console: Console) -> int:
+    """The ``sim`` command; returns the exit code (130 after Ctrl-C)."""
+    info(game)  # an unknown game fails here, naming the games
+    bots = read_players(game, players)
+    spec = SimSpec(game, bots, games=games, seed=seed,
+                   options=parse_options(game, options, lang), vary=read_vary(game, vary))
+    spec.validate()
+    backends.check(jobs, backend)
+    if out:
+        format_of(out)  # a bad --out fails before the games, not after
+    err = Console(stderr=True, highlight=False)
+    settings = spec.settings()
+    console.print(f"[bold]{escape(info(game).title)}[/] · {spec.games} games"
+                  + (f" × {len(settings)} settings" if len(settings) > 1 else "")
+                  + f" · players {escape(players_spec(bots))}"
+                  + (f" · options {escape(_options_text(spec.options))}" if spec.options else "")
+                  + f" · seeds {spec.seed}, {spec.seed_of(1)}, … (step 10)"
+                  + f" · {backend}, jobs {jobs}")
+    rows, seconds, interrupted = simulate(spec, jobs, backend, err)
+    rate = len(rows) / seconds if seconds > 0 else math.nan
+    if interrupted:
+        console.print(f"[yellow]Interrupted: {len(rows)} of {spec.total} games finished; "
+                      "the figures below are for those.[/]")
+    console.print(f"{len(rows)} games in {seconds:.1f} s · {rate:,.1f} games/s")
+    if rows:
+        print_stats(console, rows)
+    if out:
+        fmt = write_rows(out, rows)
+        console.print(f"Wrote {len(rows)} rows to {escape(out)} ({fmt}).")
+    return 130 if interrupted else 0
+
+
+def _options_text(options: dict[str, Any]) -> str:
+    return " ".join(f"{k}={v}" for k, v in options.items())
+
+
+# ----- printing the statistics ----------------------------------------------------------------
+def _pct(x: float) -> str:
+    return "—" if math.isnan(x) else f"{100 * x:.1f}%"
+
+
+def _interval(r: stats.Rate) -> str:
+    return f"[{_pct(r.low)}, {_pct(r.high)}]"
+
+
+def _num(x: float | None) -> str:
+    if x is None or math.isnan(x):
+        return "—"
+    return f"{x:,.2f}" if abs(x) < 1e5 else f"{x:,.0f}"
+
+
+def _table(title: str) -> RichTable:
+    return RichTable(box=box.SIMPLE_HEAD, title=title, title_justify="left", title_style="bold")
+
+
+def print_stats(console: Console, rows: Sequence[Row]) -> None:
+    groups = stats.split_by_setting(rows)
+    if len(groups) == 1:
+        print_one(console, rows)
+    else:
+        print_side_by_side(console, groups)
+
+
+def print_one(console: Console, rows: Sequence[Row]) -> None:
+    s = stats.summarize(rows)
+    bots = parse_players(rows[0]["players"])
+    t = _table("Win rate by seat (shared wins split; 95% Wilson interval)")
+    for col in ("seat", "bot", "wins", "games", "rate", "95% interval", "fair"):
+        t.add_column(col, justify="left" if col == "bot" else "right")
+    for seat, r in enumerate(s["by_seat"]):
+        t.add_row(str(seat), escape(bots[seat]) if seat < len(bots) else "", _num(r.wins),
+                  str(r.n), _pct(r.rate), _interval(r), _pct(r.fair))
+    console.print(t)
+    t = _table("Win rate by bot (each seat it held is one trial)")
+    for col in ("bot", "wins", "seats", "rate", "95% interval", "fair"):
+        t.add_column(col, justify="left" if col == "bot" else "right")
+    for bot, r in s["by_bot"].items():
+        t.add_row(escape(bot), _num(r.wins), str(r.n), _pct(r.rate), _interval(r), _pct(r.fair))
+    console.print(t)
+    length = s["length"]
+    t = _table("Game length (actions)")
+    keys = ("mean", "stdev", "min", "p5", "p25", "p50", "p75", "p95", "max")
+    for key in keys:
+        t.add_column(key, justify="right")
+    t.add_row(*(_num(length[k]) for k in keys))
+    console.print(t)
+    t = _table("End reasons")
+    t.add_column("reason")
+    t.add_column("games", justify="right")
+    t.add_column("share", justify="right")
+    for reason, (count, share) in s["reasons"].items():
+        t.add_row(escape(reason), str(count), _pct(share))
+    console.print(t)
+    if s["figures"]:
+        t = _table("The game's own figures (means over games; per seat where given per seat)")
+        t.add_column("figure")
+        t.add_column("mean", justify="right")
+        for seat in range(len(bots)):
+            t.add_column(f"seat {seat}", justify="right")
+        for f in s["figures"]:
+            t.add_row(escape(f.name), _num(f.mean), *(_num(x) for x in f.per_seat or ()))
+        console.print(t)
+
+
+def print_side_by_side(console: Console, groups: dict[str, list[Row]]) -> None:
+    sums = {label: stats.summarize(rows) for label, rows in groups.items()}
+    bots = parse_players(next(iter(groups.values()))[0]["players"])
+    t = _table("By setting (win rates split shared wins; 95% Wilson intervals)")
+    t.add_column("")
+    for label in groups:
+        t.add_column(escape(label), justify="right")
+    section = t.add_row
+    section("games", *(str(s["games"]) for s in sums.values()))
+    for seat in range(len(bots)):
+        section(f"win seat {seat} ({escape(bots[seat])})",
+                *(_rate_text(s["by_seat"], seat) for s in sums.values()))
+    for bot in dict.fromkeys(b for s in sums.values() for b in s["by_bot"]):
+        section(f"win {escape(bot)}", *(_rate_text(s["by_bot"], bot) for s in sums.values()))
+    section("length mean ± sd", *(f"{_num(s['length']['mean'])} ± {_num(s['length']['stdev'])}"
+                                  for s in sums.values()))
+    section("length p50 [p5, p95]", *(f"{_num(s['length']['p50'])} [{_num(s['length']['p5'])},"
+                                      f" {_num(s['length']['p95'])}]" for s in sums.values()))
+    for reason in dict.fromkeys(k for s in sums.values() for k in s["reasons"]):
+        section(f"ends: {escape(reason)}",
+                *(_pct(s["reasons"].get(reason, (0, 0.0))[1]) for s in sums.values()))
+    by_name = [{f.name: f for f in s["figures"]} for s in sums.values()]
+    for name in dict.fromkeys(f.name for s in sums.values() for f in s["figures"]):
+        section(escape(name), *(_num(b[name].mean) if name in b else "—" for b in by_name))
+    console.print(t)
+
+
+def _rate_text(rates: Any, key: Any) -> str:
+    try:
+        r = rates[key]
+    except (KeyError, IndexError):
+        return "—"
+    return f"{_pct(r.rate)} {_interval(r)}"
+
+
+# ----- report ---------------------------------------------------------------------------------
+def report(file: str, out: str, console: Console) -> int:
+    from ludoteca.sim.report import write_report
+
+    rows = read_rows(file)
+    if not rows:
+        raise SimError(f"{file} holds no games")
+    missing = [c for c in ("game", "players", "winners", "reason", "length", "seed")
+               if c not in rows[0]]
+    if missing:
+        raise SimError(f"{file} is not a file of ludoteca sim rows (no column "
+                       f"{', '.join(missing)})")
+    try:
+        write_report(rows, out)
+    except OSError as exc:
+        raise SimError(f"cannot write {out}: {exc.strerror or exc}") from None
+    console.print(f"Wrote the report on {len(rows)} games to {escape(out)}.")
+    return 0

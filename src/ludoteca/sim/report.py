@@ -1,0 +1,221 @@
+"""An HTML page about a run: win rates by seat and by bot with their 95 % intervals, game
+length distributions and endings by setting, as matplotlib plots embedded as PNG, plus the
+numbers in tables. One self-contained file (no network, no side files).
+
+Needs matplotlib (``pip install 'ludoteca[lab]'``).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import importlib.util
+import io
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import stats
+from .runner import SimError
+
+Row = Mapping[str, Any]
+COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+           "#7f7f7f", "#bcbd22", "#17becf")
+
+
+def _figure(width: float = 7.5, height: float = 3.6):
+    if importlib.util.find_spec("matplotlib") is None:
+        raise SimError("the report needs matplotlib: pip install 'ludoteca[lab]' "
+                       "(or pip install matplotlib)")
+    from matplotlib.figure import Figure  # the object API: no global backend is touched
+
+    return Figure(figsize=(width, height), dpi=100, layout="constrained")
+
+
+def _percent():
+    from matplotlib.ticker import PercentFormatter
+
+    return PercentFormatter(1.0, decimals=0)
+
+
+def _png(fig) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def _label(setting: str) -> str:
+    return setting or "all games"
+
+
+def _rate_plot(title: str, groups: dict[str, dict[str, stats.Rate]]) -> str:
+    """Grouped bars: one group per category (seat or bot), one bar per setting, with the
+    Wilson interval as error bars and the fair share as a dashed tick."""
+    fig = _figure()
+    ax = fig.add_subplot()
+    cats = list(dict.fromkeys(c for by in groups.values() for c in by))
+    k = len(groups)
+    width = 0.8 / max(1, k)
+    for j, (setting, by) in enumerate(groups.items()):
+        xs, ys, err_lo, err_hi = [], [], [], []
+        for i, cat in enumerate(cats):
+            r = by.get(cat)
+            if r is None or math.isnan(r.rate):
+                continue
+            xs.append(i - 0.4 + width * (j + 0.5))
+            ys.append(r.rate)
+            err_lo.append(max(0.0, r.rate - r.low))
+            err_hi.append(max(0.0, r.high - r.rate))
+            if not math.isnan(r.fair):
+                ax.hlines(r.fair, xs[-1] - width / 2, xs[-1] + width / 2, colors="black",
+                          linestyles="dashed", linewidth=1)
+        ax.bar(xs, ys, width, yerr=[err_lo, err_hi], capsize=3, label=_label(setting),
+               color=COLOURS[j % len(COLOURS)])
+    ax.set_xticks(range(len(cats)), cats)
+    ax.set_ylabel("win rate (95 % Wilson interval)")
+    tops = [x for by in groups.values() for r in by.values() for x in (r.high, r.fair)
+            if not math.isnan(x)]
+    ax.set_ylim(0, min(1.0, max(tops + [0.1]) * 1.1))
+    ax.yaxis.set_major_formatter(_percent())
+    ax.set_title(title + " (dashed: fair share)")
+    if k > 1:
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return _png(fig)
+
+
+def _length_plot(groups: dict[str, Sequence[Row]]) -> str:
+    fig = _figure()
+    ax = fig.add_subplot()
+    allx = [r["length"] for rows in groups.values() for r in rows]
+    lo, hi = min(allx), max(allx)
+    bins = max(1, min(40, hi - lo + 1))
+    for j, (setting, rows) in enumerate(groups.items()):
+        ax.hist([r["length"] for r in rows], bins=bins, range=(lo, hi + 1), histtype="step",
+                linewidth=1.5, weights=[1 / len(rows)] * len(rows), label=_label(setting),
+                color=COLOURS[j % len(COLOURS)])
+    ax.set_xlabel("game length (actions)")
+    ax.set_ylabel("share of games in the bin")
+    ax.yaxis.set_major_formatter(_percent())
+    ax.set_title("Game length")
+    if len(groups) > 1:
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return _png(fig)
+
+
+def _endings_plot(groups: dict[str, Sequence[Row]]) -> str:
+    fig = _figure(height=max(2.0, 0.5 * len(groups) + 1.4))
+    ax = fig.add_subplot()
+    reasons = list(dict.fromkeys(str(r["reason"]) for rows in groups.values() for r in rows))
+    labels = [_label(s) for s in groups]
+    left = [0.0] * len(groups)
+    for i, reason in enumerate(reasons):
+        shares = [sum(str(r["reason"]) == reason for r in rows) / len(rows)
+                  for rows in groups.values()]
+        ax.barh(labels, shares, left=left, label=reason, color=COLOURS[i % len(COLOURS)])
+        left = [a + b for a, b in zip(left, shares, strict=True)]
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of games")
+    ax.xaxis.set_major_formatter(_percent())
+    ax.invert_yaxis()
+    ax.set_title("How the games end, by setting")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return _png(fig)
+
+
+def _pct(x: float) -> str:
+    return "—" if math.isnan(x) else f"{100 * x:.1f} %"
+
+
+def _rate_cell(r: stats.Rate | None) -> str:
+    if r is None:
+        return "—"
+    return f"{_pct(r.rate)} <small>[{_pct(r.low)}, {_pct(r.high)}]</small>"
+
+
+def _table(head: Sequence[str], body: Sequence[Sequence[str]]) -> str:
+    th = "".join(f"<th>{h}</th>" for h in head)
+    trs = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in body)
+    return f"<table><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>"
+
+
+def _num(x: float) -> str:
+    return "—" if x is None or math.isnan(x) else f"{x:.4g}" if abs(x) < 1e4 else f"{x:.0f}"
+
+
+def build_report(rows: Sequence[Row], title: str | None = None) -> str:
+    """The HTML page (a string) for ``rows``."""
+    if not rows:
+        raise SimError("no games to report on")
+    groups = stats.split_by_setting(rows)
+    sums = {s: stats.summarize(g) for s, g in groups.items()}
+    esc = html.escape
+    game = str(rows[0].get("game", "?"))
+    players = str(rows[0].get("players", "?"))
+    title = title or f"ludoteca lab: {game}"
+    n_seats = max(len(s["by_seat"]) for s in sums.values())
+    seat_groups = {s: {f"seat {i}": r for i, r in enumerate(v["by_seat"])}
+                   for s, v in sums.items()}
+    bot_groups = {s: dict(v["by_bot"]) for s, v in sums.items()}
+    settings = list(groups)
+    head = ["", *(esc(_label(s)) for s in settings)]
+    body: list[list[str]] = [["games", *(str(sums[s]["games"]) for s in settings)]]
+    for i in range(n_seats):
+        body.append([f"win rate seat {i}",
+                     *(_rate_cell(seat_groups[s].get(f"seat {i}")) for s in settings)])
+    for bot in dict.fromkeys(b for v in bot_groups.values() for b in v):
+        body.append([f"win rate {esc(bot)}", *(_rate_cell(bot_groups[s].get(bot))
+                                               for s in settings)])
+    for key in ("mean", "stdev", "p5", "p50", "p95"):
+        body.append([f"length {key}", *(_num(sums[s]["length"].get(key, math.nan))
+                                        for s in settings)])
+    for reason in dict.fromkeys(k for v in sums.values() for k in v["reasons"]):
+        body.append([f"ends: {esc(reason)}", *(_pct(sums[s]["reasons"].get(reason, (0, 0))[1])
+                                               for s in settings)])
+    fig_names = list(dict.fromkeys(f.name for v in sums.values() for f in v["figures"]))
+    fig_by = {s: {f.name: f for f in v["figures"]} for s, v in sums.items()}
+    fig_body = []
+    for name in fig_names:
+        for s in settings:
+            f = fig_by[s].get(name)
+            seat_cells = ([_num(x) for x in f.per_seat] if f and f.per_seat
+                          else ["" for _ in range(n_seats)])
+            fig_body.append([esc(name), esc(_label(s)), _num(f.mean) if f else "—",
+                             *seat_cells])
+    plots = [
+        ("Win rate by seat", _rate_plot("Win rate by seat", seat_groups)),
+        ("Win rate by bot", _rate_plot("Win rate by bot", bot_groups)),
+        ("Game length", _length_plot(groups)),
+        ("Endings by setting", _endings_plot(groups)),
+    ]
+    imgs = "\n".join(f'<figure><img alt="{esc(t)}" src="data:image/png;base64,{png}">'
+                     f"<figcaption>{esc(t)}</figcaption></figure>" for t, png in plots)
+    seeds = sorted(int(r["seed"]) for r in rows)
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{esc(title)}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }}
+table {{ border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }}
+th, td {{ border-bottom: 1px solid #ddd; padding: 0.25em 0.7em; text-align: right; }}
+td:first-child, th:first-child {{ text-align: left; }}
+figure {{ margin: 1.5em 0; }} figcaption {{ color: #666; font-size: 0.9em; }}
+img {{ max-width: 100%; }} small {{ color: #777; }}
+</style></head><body>
+<h1>{esc(title)}</h1>
+<p>{len(rows)} games of <b>{esc(game)}</b> · players <code>{esc(players)}</code> ·
+seeds {seeds[0]}…{seeds[-1]} · {len(settings)} setting(s). Win rates split shared wins;
+intervals are 95 % Wilson score intervals.</p>
+<h2>Summary</h2>
+{_table(head, body)}
+<h2>Plots</h2>
+{imgs}
+<h2>The game's own figures (means)</h2>
+{_table(["figure", "setting", "mean", *(f"seat {i}" for i in range(n_seats))], fig_body)
+ if fig_body else "<p>(none)</p>"}
+</body></html>
+"""
+
+
+def write_report(rows: Sequence[Row], path: str, title: str | None = None) -> None:
+    page = build_report(rows, title)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(page)
