@@ -5,97 +5,9 @@ Checklist: ../shared/rules/elplan.md; rulings: docs/rules/elplan.md."""
 from __future__ import annotations
 
 import pytest
+from ep_support import DONE, C, act, can, first, idle, kinds, new, player, run, step
 
 import ludoteca
-from ludoteca.core.action import Action
-from ludoteca.games.elplan.common import STAGE_NAMES
-from ludoteca.games.elplan.content import content
-
-C = content()
-DONE = Action("listo")
-
-
-# ----- helpers (each rule-test file carries its own copy) ------------------------------------
-def new(n=3, seed=1, **options):
-    return ludoteca.new_game("elplan", players=n, seed=seed, options=options)
-
-
-def step(g):
-    """The name of the step the game waits in ("oportunidad", "d2-activar", …)."""
-    return STAGE_NAMES[g.stage]
-
-
-def at(g, period, name):
-    return g.is_over or (g.period, g.stage) >= (period, STAGE_NAMES.index(name))
-
-
-DEFAULT_SQUARES = ("3B", "3C", "3A", "D5", "D4", "D6-1", "D2-1", "D2-2", "D1-1", "D1-2")
-
-
-def act(g, seat, text):
-    return g.apply(text, seat=seat)
-
-
-def run(g, until, script=(), squares=None, record=None):
-    """Play until (period, step) is reached (or the game ends). ``script`` items
-    (step, seat, action) are played, in their order, when that seat is to move in that step;
-    ``squares`` {seat: square id} are the Opportunity placements of the first Opportunity;
-    otherwise a seat places on the first free square of DEFAULT_SQUARES and then plays
-    ``listo`` when it may, else its first legal action. Returns the events; ``record`` gets
-    (period, step, seat) for every decision."""
-    script = list(script)
-    squares = dict(squares or {})
-    events = []
-    while not g.is_over and not (until != "end" and at(g, *until)):
-        seat = g.to_move[0]
-        st = step(g)
-        if record is not None:
-            record.append((g.period, st, seat))
-        item = next((x for x in script if x[0] == st and x[1] == seat), None)
-        if item is not None:
-            script.remove(item)
-            events += g.apply(item[2], seat=seat)
-            continue
-        legal = g.legal_actions(seat)
-        if st == "oportunidad":
-            q = squares.pop(seat, None)
-            if q is None:
-                q = next(x for x in DEFAULT_SQUARES if g.parse(f"ubicar {x}") in legal)
-            events += g.apply(f"ubicar {q}", seat=seat)
-        elif DONE in legal:
-            events += g.apply(DONE, seat=seat)
-        else:
-            events += g.apply(legal[0], seat=seat)
-    assert not script, f"script items not played: {script}"
-    return events
-
-
-def player(g, s):
-    return g.view(None)["players"][s]
-
-
-def idle(g, s):
-    return player(g, s)["idle"]
-
-
-def target(g, s, tid):
-    return next(t for t in player(g, s)["targets"] if t["id"] == tid)
-
-
-def legal(g, seat):
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def first(events, kind):
-    return next(e for e in events if e.kind == kind)
-
-
-def can(g, seat, text):
-    return seat in g.to_move and g.parse(text) in g.legal_actions(seat)
 
 
 # ===== Period structure (PER) ==================================================================
