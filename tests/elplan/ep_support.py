@@ -3,6 +3,8 @@ and short readers of the view."""
 
 from __future__ import annotations
 
+import pytest
+
 import ludoteca
 from ludoteca.core.action import Action
 from ludoteca.games.elplan.common import STAGE_NAMES
@@ -92,3 +94,66 @@ def first(events, kind):
 
 def can(g, seat, text):
     return seat in g.to_move and g.parse(text) in g.legal_actions(seat)
+
+
+def offers(g):
+    """The market's offers: {slot: (card, age)}."""
+    return {o["slot"]: (o["card"], o["age"]) for d in g.view(None)["decks"]
+            for o in d["offers"] if o}
+
+
+# ----- helpers of the tests that script each decision themselves ---------------------------------
+def view_step(g):
+    """The step named by the public view."""
+    return g.view(None)["step"]
+
+
+def at_step(stage, seat=None):
+    """A condition for ``play``: the game waits in ``stage`` (for ``seat``, if given)."""
+    return lambda g: view_step(g) == stage and (seat is None or seat in g.to_move)
+
+
+def arranged(n=3, seed=1, options=None, **arr):
+    """A new game with ``arrange(...)``; the event deck is S11 unless given."""
+    g = new(n, seed, **(options or {}))
+    arr.setdefault("events", ["S11"])
+    g.arrange(**arr)
+    return g
+
+
+def place(g, *squares):
+    """Each seat in turn places its entrepreneur token; return the events."""
+    ev = []
+    for q in squares:
+        ev += g.apply(f"ubicar {q}", seat=g.to_move[0])
+    return ev
+
+
+def play(g, until):
+    """Pass ('listo', else the first legal action) until ``until(g)``."""
+    ev = []
+    while not until(g):
+        assert not g.is_over
+        assert view_step(g) != "oportunidad", "place the tokens first"
+        s = g.to_move[0]
+        legal = g.legal_actions(s)
+        ev += g.apply(DONE if DONE in legal else legal[0], seat=s)
+        g._check_invariants()
+    return ev
+
+
+def names(g, s):
+    return [str(a) for a in g.legal_actions(s)]
+
+
+def do(g, s, text):
+    """``s`` (one of the seats to move) plays ``text``; invariants checked."""
+    assert s in g.to_move, (s, g.to_move, view_step(g))
+    ev = g.apply(text, seat=s)
+    g._check_invariants()
+    return ev
+
+
+def refused(g, s, text):
+    with pytest.raises(ludoteca.IllegalAction):
+        g.apply(text, seat=s)

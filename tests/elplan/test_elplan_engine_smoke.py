@@ -8,17 +8,10 @@ import json
 import random
 
 import pytest
+from ep_support import kinds, new
 
 import ludoteca
 from ludoteca.core.action import Action
-
-
-def new(n=3, seed=1, **options):
-    return ludoteca.new_game("elplan", players=n, seed=seed, options=options)
-
-
-def kinds(events):
-    return [e.kind for e in events]
 
 
 def script_policy(game, seat):

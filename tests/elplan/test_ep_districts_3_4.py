@@ -15,6 +15,7 @@ from ep_support import (
     kinds,
     legal,
     new,
+    offers,
     player,
     run,
     step,
@@ -27,11 +28,6 @@ DECKS = {"infraestructura": ["bodega", "red-de-transporte-limpio"],
          "especialista": ["tecnico-en-calidad", "analista-de-riesgos"],
          "tecnologia": ["maquinaria", "laboratorio"]}
 # slots: 0 bodega, 1 red (▶), 3 técnico, 4 analista (▶), 6 maquinaria, 7 laboratorio
-
-
-def offers(g):
-    return {o["slot"]: (o["card"], o["age"]) for d in g.view(None)["decks"]
-            for o in d["offers"] if o}
 
 
 def to_d3(g, squares=None, **arr):

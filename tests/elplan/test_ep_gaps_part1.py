@@ -5,15 +5,9 @@ Checklist: ../shared/rules/elplan.md; rulings: docs/rules/elplan.md."""
 from __future__ import annotations
 
 import pytest
-from ep_support import DONE, C, act, can, first, idle, legal, new, player, run, step, target
+from ep_support import DONE, C, act, can, first, idle, legal, new, offers, player, run, step, target
 
 import ludoteca
-
-
-def offers(g):
-    return {o["slot"]: (o["card"], o["age"]) for d in g.view(None)["decks"]
-            for o in d["offers"] if o}
-
 
 QUIET = ["S11", "S05", "S07"]          # no effect on players: nothing, subsidies only
 

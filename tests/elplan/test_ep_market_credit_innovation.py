@@ -8,26 +8,11 @@ another square. Prices: 3 D a market product, 5 D an import, 1 D or 1 E per prod
 from __future__ import annotations
 
 import pytest
+from ep_support import DONE as LISTO
+from ep_support import arranged, do, names, player
+from ep_support import view_step as step
 
 import ludoteca
-from ludoteca.core.action import Action
-
-LISTO = Action("listo")
-
-
-def new(n=3, seed=1, **options):
-    return ludoteca.new_game("elplan", players=n, seed=seed, options=options)
-
-
-def arranged(n=3, seed=1, options=None, **arr):
-    g = new(n, seed, **(options or {}))
-    arr.setdefault("events", ["S11"])
-    g.arrange(**arr)
-    return g
-
-
-def step(g):
-    return g.view(None)["step"]
 
 
 def place(g, *squares):
@@ -45,21 +30,6 @@ def pass_to(g, target):
         legal = g.legal_actions(s)
         g.apply(LISTO if LISTO in legal else legal[0], seat=s)
         g._check_invariants()
-
-
-def names(g, s):
-    return [str(a) for a in g.legal_actions(s)]
-
-
-def player(g, s):
-    return g.view(None)["players"][s]
-
-
-def do(g, s, text):
-    assert s in g.to_move, (s, g.to_move, step(g))
-    ev = g.apply(text, seat=s)
-    g._check_invariants()
-    return ev
 
 
 def at_buy(money=10, market=None, hand=None, squares=("3A", "3B", "3C"), **arr):

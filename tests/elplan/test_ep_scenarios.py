@@ -7,69 +7,13 @@ The checklist's event ids map to ours: E05 → S09, E01 → S06 (docs/rules/elpl
 from __future__ import annotations
 
 import pytest
+from ep_support import arranged, do, names, new, place, play, player, refused
+from ep_support import at_step as at
+from ep_support import view_step as step
 
 import ludoteca
-from ludoteca.core.action import Action
 
-LISTO = Action("listo")
 A, B, C, D = 0, 1, 2, 3
-
-
-def new(n=3, seed=1, **options):
-    return ludoteca.new_game("elplan", players=n, seed=seed, options=options)
-
-
-def arranged(n=3, seed=1, options=None, **arr):
-    g = new(n, seed, **(options or {}))
-    arr.setdefault("events", ["S11"])
-    g.arrange(**arr)
-    return g
-
-
-def step(g):
-    return g.view(None)["step"]
-
-
-def place(g, *squares):
-    ev = []
-    for q in squares:
-        ev += g.apply(f"ubicar {q}", seat=g.to_move[0])
-    return ev
-
-
-def play(g, until):
-    ev = []
-    while not until(g):
-        assert not g.is_over and step(g) != "oportunidad"
-        s = g.to_move[0]
-        legal = g.legal_actions(s)
-        ev += g.apply(LISTO if LISTO in legal else legal[0], seat=s)
-        g._check_invariants()
-    return ev
-
-
-def at(stage, seat=None):
-    return lambda g: step(g) == stage and (seat is None or seat in g.to_move)
-
-
-def names(g, s):
-    return [str(a) for a in g.legal_actions(s)]
-
-
-def player(g, s):
-    return g.view(None)["players"][s]
-
-
-def do(g, s, text):
-    assert s in g.to_move, (s, g.to_move, step(g))
-    ev = g.apply(text, seat=s)
-    g._check_invariants()
-    return ev
-
-
-def refused(g, s, text):
-    with pytest.raises(ludoteca.IllegalAction):
-        g.apply(text, seat=s)
 
 
 def usable(g):

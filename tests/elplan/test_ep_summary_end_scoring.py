@@ -8,34 +8,13 @@ Informática D+E, Laboratorio 2E. Liquidation value of a card = max(1, cost − 
 from __future__ import annotations
 
 import pytest
+from ep_support import DONE as LISTO
+from ep_support import arranged, kinds, new, place
+from ep_support import view_step as step
 
-import ludoteca
 from ludoteca.core.action import Action
 
-LISTO = Action("listo")
 NEUTRAL = ("3A", "3B", "3C", "D4", "D5", "D1-1")
-
-
-def new(n=3, seed=1, **options):
-    return ludoteca.new_game("elplan", players=n, seed=seed, options=options)
-
-
-def arranged(n=3, seed=1, options=None, **arr):
-    g = new(n, seed, **(options or {}))
-    arr.setdefault("events", ["S11"])
-    g.arrange(**arr)
-    return g
-
-
-def step(g):
-    return g.view(None)["step"]
-
-
-def place(g, *squares):
-    ev = []
-    for q in squares:
-        ev += g.apply(f"ubicar {q}", seat=g.to_move[0])
-    return ev
 
 
 def play(g, until=None, squares=None):
@@ -56,10 +35,6 @@ def play(g, until=None, squares=None):
         ev += g.apply(LISTO if LISTO in legal else legal[0], seat=s)
         g._check_invariants()
     return ev
-
-
-def kinds(ev):
-    return [e.kind for e in ev]
 
 
 def offers(g, d):

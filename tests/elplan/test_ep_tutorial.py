@@ -9,6 +9,8 @@ on subsidy square 1; every tutorial card costs 1 D and is activated with 1 E).""
 from __future__ import annotations
 
 import pytest
+from ep_support import idle
+from ep_support import view_step as step
 
 import ludoteca
 from ludoteca.core.action import Action
@@ -18,10 +20,6 @@ A, B, C = 0, 1, 2
 
 def new(**options):
     return ludoteca.new_game("elplan", players=3, seed=5, options={"tutorial": True, **options})
-
-
-def idle(g, s):
-    return g.view(None)["players"][s]["idle"]
 
 
 def hand(g, s):
@@ -52,10 +50,6 @@ def avail(g, s):
     """Available processes after D2, without the D4 square (G3): what the guide calls 'fichas
     de Proceso'."""
     return sum(g._pool_of(s, square=False))
-
-
-def step(g):
-    return g.view(None)["step"]
 
 
 def pass_all(g, log, until):

@@ -9,37 +9,15 @@ import json
 import random
 
 import pytest
+from xx_support import DISPLAY, TECHS, C, of, play
+from xx_support import new as game
 
 import ludoteca
 from ludoteca.agents import make_agent
-from ludoteca.games.sigloxx.content import content
-
-C = content()
-
-
-def game(n=4, seed=1, options=None, **arrangement):
-    g = ludoteca.new_game("sigloxx", players=n, seed=seed, options=options or {})
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    """Apply (seat, text) pairs, checking the invariants after each; return all events."""
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
 
 
 def kinds(events):
     return [e.kind for e in events]
-
-
-def of(events, kind):
-    return [e for e in events if e.kind == kind]
 
 
 # ----- setup --------------------------------------------------------------------------------------
@@ -92,10 +70,6 @@ def test_options_are_checked():
 
 
 # ----- the land auction ---------------------------------------------------------------------------
-DISPLAY = ["L01", "L02", "L03", "L04", "L05", "L06"]
-TECHS = ["T02", "T03", "T06", "T09", "T12"]
-
-
 def test_basic_auction_and_passing():
     """XX-2.2–2.18, XX-2.26 (scenario 3)."""
     g = game(4, sp=0, land_display=DISPLAY, tech_display=TECHS)

@@ -5,48 +5,15 @@ rule by rule in test_xx_gaps_part1.py. Card values are those of XX-G2.3."""
 from __future__ import annotations
 
 import pytest
+from xx_support import HOLD, C, cat, new, of, play
 
 import ludoteca
-from ludoteca.games.sigloxx.content import content
 
-C = content()
 COLUMNS = {3: ["A", "C", "E"], 4: ["A", "C", "D", "E"], 5: ["A", "B", "C", "D", "E"]}
 # XX-G2.3: (garbage, pollution) per column A–E
 K1 = {"A": (2, 1), "B": (3, 0), "C": (2, 0), "D": (1, 0), "E": (0, 0)}
 K2 = {"A": (4, 0), "B": (3, 0), "C": (2, 0), "D": (1, 0), "E": (0, 0)}
 K3 = {"A": (0, 2), "B": (1, 1), "C": (0, 1), "D": (1, 0), "E": (0, 0)}
-HOLD = {"tile": "L05", "citizen": True, "garbage": 1}
-
-
-def new(n=4, seed=1, options=None, **arrangement):
-    g = ludoteca.new_game("sigloxx", players=n, seed=seed, options=options or {})
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def cat(n=4, card="K1", sp=0, hold=None, **kw):
-    """Phase 3 of round I with ``card`` revealed and ``sp`` the last withdrawer. ``hold``: a seat
-    given a pending tile, so that its Maintenance waits for a placement decision and holdings
-    can be read before any Production."""
-    if hold is not None:
-        kw["pending"] = {hold: [HOLD]}
-    return new(n, sp=sp, catastrophe=card, phase="catastrofe", **kw)
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def of(events, kind):
-    return [e for e in events if e.kind == kind]
-
-
 def effects(events):
     return {e.data["player"]: (e.data["column"], e.data["garbage"], e.data["pollution"],
                                e.data["to"]) for e in of(events, "efecto")}

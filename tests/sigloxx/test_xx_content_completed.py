@@ -8,37 +8,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from xx_support import C, legal, of, play
+from xx_support import new3 as game
 
 import ludoteca
-from ludoteca.games.sigloxx.content import SITE_RECYCLING, content
+from ludoteca.games.sigloxx.content import SITE_RECYCLING
 
-C = content()
 N, E, S, W = 1, 2, 4, 8          # rail bits of the content (edges N, E, S, W)
-
-
-def game(n=3, seed=1, options=None, **arrangement):
-    g = ludoteca.new_game("sigloxx", players=n, seed=seed, options=options or {})
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def of(events, kind):
-    return [e for e in events if e.kind == kind]
-
-
-def legal(g, seat=None):
-    seat = g.to_move[0] if seat is None else seat
-    return [str(a) for a in g.legal_actions(seat)]
 
 
 def play_random(g, seed):

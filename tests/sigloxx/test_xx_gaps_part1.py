@@ -9,15 +9,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from xx_support import BOARD, SIDE_3, SIDE_4, C, can, cat, me, new, of, play, withdraw
 
 import ludoteca
-from ludoteca.games.sigloxx.content import content
 
-C = content()
-HOLD = {"tile": "L05", "citizen": True, "garbage": 1}
-BOARD = [7, 6, 5, 5, 4, 4, 3, 3, 2]
-SIDE_3 = [9, 8, 7, 7, 6, 5, 5, 4, 3]
-SIDE_4 = [11, 10, 9, 8, 7, 7, 6, 5, 4]
 CARDS = {   # XX-G2.3: label, then (garbage, pollution) for A, B, C, D, E
     "K1": ("I-II", [(2, 1), (3, 0), (2, 0), (1, 0), (0, 0)]),
     "K2": ("I-II", [(4, 0), (3, 0), (2, 0), (1, 0), (0, 0)]),
@@ -29,49 +24,6 @@ CARDS = {   # XX-G2.3: label, then (garbage, pollution) for A, B, C, D, E
     "K8": ("V", [(6, 1), (5, 1), (4, 0), (3, 0), (0, 0)]),
     "K9": ("V", [(8, 0), (7, 0), (2, 1), (1, 1), (0, 0)]),
 }
-
-
-def new(n=4, seed=1, options=None, **arrangement):
-    g = ludoteca.new_game("sigloxx", players=n, seed=seed, options=options or {})
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def cat(n=4, card="K1", sp=0, hold=None, **kw):
-    """Phase 3 of round I (``sp`` withdrew last); ``hold`` gets a pending tile so that the game
-    waits in Maintenance before any Production."""
-    if hold is not None:
-        kw["pending"] = {hold: [HOLD]}
-    return new(n, sp=sp, catastrophe=card, phase="catastrofe", **kw)
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def of(events, kind):
-    return [e for e in events if e.kind == kind]
-
-
-def can(g, text, seat=None):
-    return g.parse(text) in g.legal_actions(g.to_move[0] if seat is None else seat)
-
-
-def me(g, s):
-    return g.view(s)["players"][s]
-
-
-def withdraw(g, s, buy=None):
-    ev = play(g, (s, "retirarse"))
-    if g.view(None)["step"] == "tecnologia" and g.to_move == (s,):
-        ev += play(g, (s, f"comprar-tecnologia {buy}" if buy else "no-comprar"))
-    return ev
 
 
 # ----- G1: the catastrophe auction ------------------------------------------------------------

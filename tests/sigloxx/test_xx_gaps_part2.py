@@ -10,34 +10,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from xx_support import legal, of, play
+from xx_support import new3 as game
 
 import ludoteca
-
-
-def game(n=3, seed=1, options=None, **arrangement):
-    g = ludoteca.new_game("sigloxx", players=n, seed=seed, options=options or {})
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def of(events, kind, player=None):
-    return [e for e in events if e.kind == kind and (player is None or
-                                                     e.data.get("player") == player)]
-
-
-def legal(g, seat=None):
-    seat = g.to_move[0] if seat is None else seat
-    return [str(a) for a in g.legal_actions(seat)]
 
 
 def amounts(options, prefix):

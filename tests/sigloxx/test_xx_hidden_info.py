@@ -10,29 +10,12 @@ import random
 import re
 
 import pytest
+from xx_support import C, new, play
 
 import ludoteca
-from ludoteca.games.sigloxx.content import content
 
-C = content()
 PUBLIC_KEYS = ("country", "technologies", "income", "pollution", "score", "garbage",
                "pending_land", "pending_institutions", "set_aside_garbage", "won")
-
-
-def new(n=4, seed=1, options=None, **arrangement):
-    g = ludoteca.new_game("sigloxx", players=n, seed=seed, options=options or {})
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
 
 
 def positions(n, seed, every=3):

@@ -18,12 +18,11 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from xx_support import C
 
 import ludoteca
 from ludoteca.agents import make_agent
-from ludoteca.games.sigloxx.content import content
 
-C = content()
 BOX_GARBAGE = C.raw["supply"]["garbage_tokens"]
 COLOUR = C.raw["supply"]["citizens_per_colour"]
 MARKERS = C.raw["supply"]["citizens_as_markers"]

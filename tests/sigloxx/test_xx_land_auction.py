@@ -5,22 +5,11 @@ Prices follow XX-G7.1; expected values are computed from the rules."""
 from __future__ import annotations
 
 import pytest
+from xx_support import BOARD, DISPLAY, TECHS, C, can, me, new, of, play, withdraw
 
 import ludoteca
-from ludoteca.games.sigloxx.content import content
 
-C = content()
-DISPLAY = ["L01", "L02", "L03", "L04", "L05", "L06"]
-TECHS = ["T02", "T03", "T06", "T09", "T12"]
-BOARD = [7, 6, 5, 5, 4, 4, 3, 3, 2]                       # XX-G7.1, rounds I–II
-
-
-def new(n=4, seed=1, options=None, **arrangement):
-    g = ludoteca.new_game("sigloxx", players=n, seed=seed, options=options or {})
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
+# BOARD (xx_support): the technology cost track of rounds I–II, XX-G7.1
 
 
 def r1(n=4, **kw):
@@ -31,41 +20,12 @@ def r1(n=4, **kw):
     return new(n, **kw)
 
 
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def of(events, kind):
-    return [e for e in events if e.kind == kind]
-
-
 def names(g, seat=None):
     return [str(a) for a in g.legal_actions(g.to_move[0] if seat is None else seat)]
 
 
-def can(g, text, seat=None):
-    """Is ``text`` a legal action of ``seat`` (default: the seat to move)?"""
-    return g.parse(text) in g.legal_actions(g.to_move[0] if seat is None else seat)
-
-
-def me(g, s):
-    return g.view(s)["players"][s]
-
-
 def pending(g, s):
     return g.view(None)["players"][s]["pending_land"]
-
-
-def withdraw(g, s, buy=None):
-    """Seat s withdraws and buys ``buy`` (or nothing)."""
-    ev = play(g, (s, "retirarse"))
-    if g.view(None)["step"] == "tecnologia" and g.to_move == (s,):
-        ev += play(g, (s, f"comprar-tecnologia {buy}" if buy else "no-comprar"))
-    return ev
 
 
 # ----- bidding on land tiles ----------------------------------------------------------------------

@@ -9,49 +9,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from xx_support import C, cell, legal, me, of, play, tile_of
+from xx_support import new3 as game
 
 import ludoteca
-from ludoteca.games.sigloxx.content import content
 
-C = content()
 DIRS = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}          # N E S W as (dx, dy)
-
-
-def game(n=3, seed=1, options=None, **arrangement):
-    g = ludoteca.new_game("sigloxx", players=n, seed=seed, options=options or {})
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def of(events, kind):
-    return [e for e in events if e.kind == kind]
-
-
-def legal(g, seat=None):
-    seat = g.to_move[0] if seat is None else seat
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def me(g, s=0):
-    return g.view(s)["players"][s]
-
-
-def tile_of(g, tile, s=0):
-    return next(c for c in me(g, s)["country"] if c.get("tile") == tile or c.get("tech") == tile)
-
-
-def cell(x, y):
-    return 112 + x + 15 * y
 
 
 def rails(code, rotation):

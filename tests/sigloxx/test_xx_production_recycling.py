@@ -5,48 +5,10 @@ Phase 3 opens Maintenance and Production)."""
 
 from __future__ import annotations
 
-import ludoteca
-from ludoteca.games.sigloxx.content import SITE_RECYCLING, content
+from xx_support import C, cell, legal, me, of, play, tile_of
+from xx_support import new3 as game
 
-C = content()
-
-
-def game(n=3, seed=1, options=None, **arrangement):
-    g = ludoteca.new_game("sigloxx", players=n, seed=seed, options=options or {})
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def of(events, kind, player=None):
-    return [e for e in events if e.kind == kind and (player is None or
-                                                     e.data.get("player") == player)]
-
-
-def legal(g, seat=None):
-    seat = g.to_move[0] if seat is None else seat
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def me(g, s=0):
-    return g.view(s)["players"][s]
-
-
-def tile_of(g, tile, s=0):
-    return next(c for c in me(g, s)["country"] if c.get("tile") == tile or c.get("tech") == tile)
-
-
-def cell(x, y):
-    return 112 + x + 15 * y
+from ludoteca.games.sigloxx.content import SITE_RECYCLING
 
 
 def new_events(g, before):

@@ -7,42 +7,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from xx_support import C, legal, me, of, play
+from xx_support import new as game
 
 import ludoteca
-from ludoteca.games.sigloxx.content import content
 
-C = content()
 PREFER = ("retirarse", "no-comprar", "terminar")
-
-
-def game(n=4, seed=1, options=None, **arrangement):
-    g = ludoteca.new_game("sigloxx", players=n, seed=seed, options=options or {})
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def of(events, kind, player=None):
-    return [e for e in events if e.kind == kind and (player is None or
-                                                     e.data.get("player") == player)]
-
-
-def legal(g, seat=None):
-    seat = g.to_move[0] if seat is None else seat
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def me(g, s):
-    return g.view(s)["players"][s]
 
 
 def advance(g, until):

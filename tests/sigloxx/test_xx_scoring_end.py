@@ -7,41 +7,11 @@ from __future__ import annotations
 
 import random
 
+from xx_support import C, legal, me, of, play
+from xx_support import new3 as game
+
 import ludoteca
-from ludoteca.games.sigloxx.content import content
 from ludoteca.games.sigloxx.scoring import majority
-
-C = content()
-
-
-def game(n=3, seed=1, options=None, **arrangement):
-    g = ludoteca.new_game("sigloxx", players=n, seed=seed, options=options or {})
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def of(events, kind, player=None):
-    return [e for e in events if e.kind == kind and (player is None or
-                                                     e.data.get("player") == player)]
-
-
-def legal(g, seat=None):
-    seat = g.to_move[0] if seat is None else seat
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def me(g, s=0):
-    return g.view(s)["players"][s]
 
 
 def card_game(rnd, card, n=3, **kw):

@@ -7,40 +7,17 @@ from __future__ import annotations
 import json
 
 import pytest
+from xx_support import BOARD, SIDE_3, SIDE_4, C, new, of, play
 
 import ludoteca
-from ludoteca.games.sigloxx.content import content
 
-C = content()
 ROUNDS_II = ["II-A", "II-B", "II-C"]
 ROUNDS_IV = ["IV-A", "IV-B", "IV-C"]
-# XX-G7.1 (authored values): the three technology cost tracks
-BOARD = [7, 6, 5, 5, 4, 4, 3, 3, 2]
-SIDE_3 = [9, 8, 7, 7, 6, 5, 5, 4, 3]
-SIDE_4 = [11, 10, 9, 8, 7, 7, 6, 5, 4]
+# XX-G7.1 (authored values): the three technology cost tracks are BOARD, SIDE_3 and SIDE_4
+# of xx_support
 DEAL = {3: (5, 4), 4: (6, 5), 5: (8, 6)}                  # XX-1.7: land, technologies
 START_INDEX = {3: 1, 4: 0, 5: 0}                            # XX-1.14
 PILE_OF_ROUND = {1: "I-II", 2: "I-II", 3: "III-IV", 4: "III-IV", 5: "V"}
-
-
-def new(n=4, seed=1, options=None, **arrangement):
-    g = ludoteca.new_game("sigloxx", players=n, seed=seed, options=options or {})
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def of(events, kind):
-    return [e for e in events if e.kind == kind]
 
 
 def quiet(g, s):

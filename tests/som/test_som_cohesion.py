@@ -7,47 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from som_support import FOUR_HANDS, SERVICES, game, legal, pds, play, values
 
 import ludoteca
-
-CN = 15
-SERVICES = ("justicia", "sanidad", "educacion", "mossos", "bomberos")
-FOUR_HANDS = {                 # 6 € each
-    0: {"mossos": 1, "sanidad": 1, "bosques": 1, "vivienda": 1},
-    1: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    2: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    3: {"educacion": 1, "justicia": 1, "vias": 1, "carreteras": 1},
-}
-
-
-def game(n=4, options=None, dice=(), seed=1, **arrangement):
-    g = ludoteca.new_game("som", players=n, seed=seed, options=options or {}, dice=list(dice))
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def legal(g, seat=None):
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def pds(g):
-    v = g.view(None)
-    return [p["pd"] for p in v["players"]], v["cn"]["pd"]
-
-
-def values(g):
-    v = g.view(None)
-    return [p["value"] for p in v["players"]], v["hisenda"]["value"]
 
 
 def cohesion(n=4, hands=None, **extra):

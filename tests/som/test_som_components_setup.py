@@ -8,6 +8,7 @@ import json
 from collections import Counter
 
 import pytest
+from som_support import CN, C, play
 
 import ludoteca
 from ludoteca.games.som.content import (
@@ -18,11 +19,8 @@ from ludoteca.games.som.content import (
     FLAG_URNA,
     PIC_GENERALITAT,
     PIC_TODOS,
-    content,
 )
 
-C = content()
-CN = 15                         # r2c3, 8 neighbours
 CN_NEIGHBOURS = (7, 8, 9, 14, 16, 21, 22, 23)
 SERVICES = {"justicia": 2, "sanidad": 3, "educacion": 3, "mossos": 2, "bomberos": 2}
 INFRAS = {"vias": 2, "carreteras": 2, "bosques": 3, "energias": 2, "vivienda": 3}
@@ -41,14 +39,6 @@ def game(n=4, options=None, dice=(), seed=1, **arrangement):
         g.arrange(**arrangement)
     g._check_invariants()
     return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
 
 
 def dealt(g):

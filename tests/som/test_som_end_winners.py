@@ -4,61 +4,12 @@ and the winners (SOM-5.x). Positions are built with ``arrange(...)`` and forced 
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
+from som_support import CN, game, hands, kinds, play
 
 import ludoteca
 
-CN = 15                         # r2c3: neighbours 7, 8, 9, 14, 16, 21, 22, 23
-ALL_DISKS = {"justicia": 2, "sanidad": 3, "educacion": 3, "mossos": 2, "bomberos": 2,
-             "vias": 2, "carreteras": 2, "bosques": 3, "energias": 2, "vivienda": 3}
-VALUE = {t: (2 if t in ("justicia", "sanidad", "educacion", "mossos", "bomberos") else 1)
-         for t in ALL_DISKS}
 ENDINGS = ("consulta", "intervencion", "dui")     # SOM-4.7 as spelt by our rulings
-
-
-def game(n=4, options=None, dice=(), seed=1, **arrangement):
-    g = ludoteca.new_game("som", players=n, seed=seed, options=options or {}, dice=list(dice))
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def hands(n, hisenda, fixed=None):
-    """Every seat's disks: ``fixed`` hands as given, the disks neither fixed nor on Hisenda
-    dealt round-robin to the other seats (so the 24 disks add up)."""
-    fixed = fixed or {}
-    rest = Counter(ALL_DISKS)
-    rest.subtract(hisenda)
-    for h in fixed.values():
-        rest.subtract(h)
-    assert all(k >= 0 for k in rest.values())
-    seats = [s for s in range(n) if s not in fixed]
-    out = {s: Counter() for s in seats}
-    i = 0
-    for t in ALL_DISKS:
-        for _ in range(rest[t]):
-            out[seats[i % len(seats)]][t] += 1
-            i += 1
-    return {**{s: dict(h) for s, h in fixed.items()}, **{s: dict(h) for s, h in out.items()}}
-
-
-def worth(hand):
-    return sum(VALUE[t] * k for t, k in hand.items())
 
 
 def finish_turn_on_world(g, seat):

@@ -8,43 +8,10 @@ import json
 import random
 
 import pytest
+from som_support import CN, FOUR_HANDS, game, kinds, play, values
 
 import ludoteca
 from ludoteca.agents import make_agent
-
-CN = 15                        # r2c3: 8 neighbours (7, 8, 9, 14, 16, 21, 22, 23)
-FOUR_HANDS = {                 # 24 disks exactly: 6 € each, Hisenda gets the rest
-    0: {"mossos": 1, "sanidad": 1, "bosques": 1, "vivienda": 1},
-    1: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    2: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    3: {"educacion": 1, "justicia": 1, "vias": 1, "carreteras": 1},
-}
-
-
-def game(n=4, options=None, dice=(), seed=1, **arrangement):
-    g = ludoteca.new_game("som", players=n, seed=seed, options=options or {}, dice=list(dice))
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    """Apply (seat, text) pairs, checking the invariants after each; return all events."""
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def values(g):
-    v = g.view(None)
-    return [p["value"] for p in v["players"]], v["hisenda"]["value"]
 
 
 # ----- setup ------------------------------------------------------------------------------------

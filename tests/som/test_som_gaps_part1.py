@@ -9,76 +9,24 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from som_support import (
+    AROUND,
+    CN,
+    VALUE,
+    WORLD,
+    C,
+    game,
+    hands,
+    kinds,
+    legal,
+    pay_taxes,
+    play,
+    values,
+)
+from som_support import FOUR_HANDS as SIX
 
 import ludoteca
-from ludoteca.games.som.content import FLAG_CAT, FLAG_MON, PIC_GENERALITAT, PIC_TODOS, content
-
-C = content()
-CN = 15                         # r2c3
-AROUND = (7, 8, 9, 14, 16, 21, 22, 23)
-WORLD = {c: f"W-0{i + 1}" for i, c in enumerate(AROUND)}
-ALL_DISKS = {"justicia": 2, "sanidad": 3, "educacion": 3, "mossos": 2, "bomberos": 2,
-             "vias": 2, "carreteras": 2, "bosques": 3, "energias": 2, "vivienda": 3}
-SERVICES = ("justicia", "sanidad", "educacion", "mossos", "bomberos")
-VALUE = {t: (2 if t in SERVICES else 1) for t in ALL_DISKS}
-SIX = {0: {"mossos": 1, "sanidad": 1, "bosques": 1, "vivienda": 1},
-       1: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-       2: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-       3: {"educacion": 1, "justicia": 1, "vias": 1, "carreteras": 1}}
-
-
-def game(n=4, options=None, dice=(), seed=1, **arrangement):
-    g = ludoteca.new_game("som", players=n, seed=seed, options=options or {}, dice=list(dice))
-    if arrangement:
-        g.arrange(**arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def legal(g, seat=None):
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def values(g):
-    v = g.view(None)
-    return [p["value"] for p in v["players"]], v["hisenda"]["value"]
-
-
-def hands(n, hisenda, fixed=None):
-    """``fixed`` hands as given; the disks neither fixed nor on Hisenda dealt round-robin."""
-    fixed = fixed or {}
-    rest = Counter(ALL_DISKS)
-    rest.subtract(hisenda)
-    for h in fixed.values():
-        rest.subtract(h)
-    assert all(k >= 0 for k in rest.values())
-    seats = [s for s in range(n) if s not in fixed]
-    out = {s: Counter() for s in seats}
-    i = 0
-    for t in ALL_DISKS:
-        for _ in range(rest[t]):
-            out[seats[i % len(seats)]][t] += 1
-            i += 1
-    return {**{s: dict(h) for s, h in fixed.items()}, **{s: dict(h) for s, h in out.items()}}
-
-
-def pay_taxes(g):
-    events = []
-    while g.view(None)["stage"] == "tributacion" and not g.is_over:
-        events += play(g, (g.to_move[0], legal(g)[0]))
-    return events
+from ludoteca.games.som.content import FLAG_CAT, FLAG_MON, PIC_GENERALITAT, PIC_TODOS
 
 
 def into_next_turn(n=4, gh=0, **arrangement):

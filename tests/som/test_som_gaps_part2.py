@@ -8,75 +8,27 @@ from __future__ import annotations
 import json
 
 import pytest
+from som_support import (
+    CN,
+    FOUR_HANDS,
+    first,
+    kinds,
+    legal,
+    moves,
+    pay_taxes,
+    play,
+    states,
+    val,
+    values,
+)
+from som_support import game_cn as game
 
 import ludoteca
 
-CN = 15
-TWO = ("justicia", "sanidad", "educacion", "mossos", "bomberos")
-ONE = ("vias", "carreteras", "bosques", "energias", "vivienda")
-FOUR_HANDS = {
-    0: {"mossos": 1, "sanidad": 1, "bosques": 1, "vivienda": 1},
-    1: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    2: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    3: {"educacion": 1, "justicia": 1, "vias": 1, "carreteras": 1},
-}
 ALL_36 = {0: {"justicia": 2, "sanidad": 1, "vias": 2, "carreteras": 1},      # 9 € each:
           1: {"sanidad": 2, "educacion": 1, "carreteras": 1, "bosques": 2},  # Hisenda 0 €
           2: {"educacion": 2, "mossos": 1, "bosques": 1, "energias": 2},
           3: {"mossos": 1, "bomberos": 2, "vivienda": 3}}
-
-
-def game(n=4, options=None, dice=(), seed=1, cells=None, **arrangement):
-    g = ludoteca.new_game("som", players=n, seed=seed, options=options or {}, dice=list(dice))
-    if "disks" in arrangement:
-        arrangement["disks"] = {s: {} for s in range(n)} | arrangement["disks"]
-    g.arrange(cells={CN: "CN", **(cells or {})}, **arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def first(events, kind):
-    return next(e for e in events if e.kind == kind)
-
-
-def legal(g, seat=None):
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def moves(g, seat=None):
-    return sorted(int(a.split()[1]) for a in legal(g, seat) if a.startswith("mover "))
-
-
-def values(g):
-    v = g.view(None)
-    return [p["value"] for p in v["players"]], v["hisenda"]["value"]
-
-
-def disks(g, seat):
-    return g.view(None)["players"][seat]["disks"]
-
-
-def states(g):
-    return [c["estado"] for c in g.view(None)["cells"]]
-
-
-def pay_taxes(g):
-    ev = []
-    while g.view(None)["stage"] == "tributacion" and not g.is_over:
-        ev += play(g, (g.to_move[0], legal(g)[0]))
-    return ev
 
 
 def settle(g):
@@ -84,10 +36,6 @@ def settle(g):
     while g.view(None)["phase"] in ("pago", "cambio"):
         ev += play(g, (g.to_move[0], legal(g)[0]))
     return ev
-
-
-def val(t):
-    return 2 if t in TWO else 1
 
 
 # ----- G2, G10, G11, G12: the map and movement -----------------------------------------------

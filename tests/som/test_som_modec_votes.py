@@ -9,17 +9,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from som_support import CN, FOUR_HANDS, first, kinds, legal, pds, play, values
 
 import ludoteca
 
-CN = 15
 SU = 16
-FOUR_HANDS = {
-    0: {"mossos": 1, "sanidad": 1, "bosques": 1, "vivienda": 1},
-    1: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    2: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    3: {"educacion": 1, "justicia": 1, "vias": 1, "carreteras": 1},
-}
 PDS = {0: 3, 1: 2, 2: 2, 3: 1}                      # CN holds the other 4
 
 
@@ -31,36 +25,6 @@ def game(n=4, options=None, dice=(), seed=1, cells=None, **arrangement):
     g.arrange(cells={CN: "CN", SU: "W-SU", **(cells or {})}, face_up=[SU], **arrangement)
     g._check_invariants()
     return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def first(events, kind):
-    return next(e for e in events if e.kind == kind)
-
-
-def legal(g, seat=None):
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def values(g):
-    v = g.view(None)
-    return [p["value"] for p in v["players"]], v["hisenda"]["value"]
-
-
-def pds(g):
-    v = g.view(None)
-    return [p["pd"] for p in v["players"]], v["cn"]["pd"]
 
 
 def elections(pd=PDS, hands=FOUR_HANDS, options=None, dice=(), gh=0):

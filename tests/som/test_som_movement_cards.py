@@ -7,17 +7,12 @@ cell 15 = r2c3, whose 8 neighbours are 7, 8, 9, 14, 16, 21, 22, 23."""
 from __future__ import annotations
 
 import pytest
+from som_support import AROUND as AROUND_CN
+from som_support import CN, FOUR_HANDS, first, kinds, legal, moves, play, values
+from som_support import pay_taxes_by_seat as pay_taxes
 
 import ludoteca
 
-CN = 15
-AROUND_CN = (7, 8, 9, 14, 16, 21, 22, 23)
-FOUR_HANDS = {                 # 6 € each; Hisenda holds the other 12 €
-    0: {"mossos": 1, "sanidad": 1, "bosques": 1, "vivienda": 1},
-    1: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    2: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    3: {"educacion": 1, "justicia": 1, "vias": 1, "carreteras": 1},
-}
 # the checklist's G2 layout, written out independently of content.toml
 ROWS = [".#####.", "#######", "#######", "######.", "#####..", "####...", "###...."]
 RC = [(r, c) for r, row in enumerate(ROWS) for c, ch in enumerate(row) if ch == "#"]
@@ -29,44 +24,6 @@ def game(n=4, options=None, dice=(), seed=1, cells=None, **arrangement):
     g.arrange(cells={CN: "CN", **(cells or {})}, **arrangement)
     g._check_invariants()
     return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def first(events, kind):
-    return next(e for e in events if e.kind == kind)
-
-
-def values(g):
-    v = g.view(None)
-    return [p["value"] for p in v["players"]], v["hisenda"]["value"]
-
-
-def legal(g, seat=None):
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def pay_taxes(g):
-    """Finish phase 1 paying with the first legal option each time; return the events."""
-    ev = []
-    while g.view(None)["stage"] == "tributacion" and not g.is_over:
-        seat = g.to_move[0]
-        ev += play(g, (seat, legal(g, seat)[0]))
-    return ev
-
-
-def moves(g, seat=None):
-    return sorted(int(a.split()[1]) for a in legal(g, seat) if a.startswith("mover "))
 
 
 def state(g, cell):

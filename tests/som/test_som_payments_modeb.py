@@ -9,30 +9,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from som_support import ALL_DISKS as TOTAL
+from som_support import CN, FOUR_HANDS, ONE, TWO, disks, first, kinds, legal, play, val, values
+from som_support import game_cn as game
+from som_support import pay_taxes_by_seat as pay_taxes
 
 import ludoteca
-
-CN = 15
-TWO = ("justicia", "sanidad", "educacion", "mossos", "bomberos")
-ONE = ("vias", "carreteras", "bosques", "energias", "vivienda")
-TOTAL = {"justicia": 2, "sanidad": 3, "educacion": 3, "mossos": 2, "bomberos": 2,
-         "vias": 2, "carreteras": 2, "bosques": 3, "energias": 2, "vivienda": 3}
-FOUR_HANDS = {
-    0: {"mossos": 1, "sanidad": 1, "bosques": 1, "vivienda": 1},
-    1: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    2: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    3: {"educacion": 1, "justicia": 1, "vias": 1, "carreteras": 1},
-}
-
-
-def game(n=4, options=None, dice=(), seed=1, cells=None, **arrangement):
-    """CN on cell 15; seats missing from ``disks`` hold nothing (Hisenda takes the rest)."""
-    g = ludoteca.new_game("som", players=n, seed=seed, options=options or {}, dice=list(dice))
-    if "disks" in arrangement:
-        arrangement["disks"] = {s: {} for s in range(n)} | arrangement["disks"]
-    g.arrange(cells={CN: "CN", **(cells or {})}, **arrangement)
-    g._check_invariants()
-    return g
 
 
 def rest(*hands):
@@ -45,41 +27,8 @@ def rest(*hands):
     return out
 
 
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def first(events, kind):
-    return next(e for e in events if e.kind == kind)
-
-
-def legal(g, seat=None):
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def values(g):
-    v = g.view(None)
-    return [p["value"] for p in v["players"]], v["hisenda"]["value"]
-
-
-def disks(g, seat):
-    return g.view(None)["players"][seat]["disks"]
-
-
 def hisenda_types(g):
     return {t: k for t, k in g.state_dict()["hisenda_types"].items() if k}
-
-
-def val(t):
-    return 2 if t in TWO else 1
 
 
 # ----- SOM-14: payments and change ----------------------------------------------------------
@@ -101,15 +50,6 @@ def test_som_14_1_payer_picks_the_disks_that_make_the_exact_sum():
         [("bosques", 1), ("vivienda", 1)]
     assert disks(g, 0) == {"sanidad": 1, "educacion": 1}
     assert g.view(None)["phase"] == "transferencia"
-
-
-def pay_taxes(g):
-    """Finish phase 1 with the first legal option at every decision; return the events."""
-    ev = []
-    while g.view(None)["stage"] == "tributacion" and not g.is_over:
-        seat = g.to_move[0]
-        ev += play(g, (seat, legal(g, seat)[0]))
-    return ev
 
 
 def settle(g):

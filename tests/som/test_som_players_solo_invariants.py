@@ -11,58 +11,16 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from som_support import CN, ONE, TWO, first, kinds, legal, pay_taxes, play, values
+from som_support import game_cn as game
 
 import ludoteca
 
-CN = 15
-TWO = ("justicia", "sanidad", "educacion", "mossos", "bomberos")
-ONE = ("vias", "carreteras", "bosques", "energias", "vivienda")
 CARD_IDS = (["CN", "C-ATC", "C-EPR", "C-IDS", "C-EC1", "C-EC2", "C-EC3"] +
             [f"C-{i:02d}" for i in range(1, 12)] + ["W-SU"] +
             [f"W-{i:02d}" for i in range(1, 11)] + [f"U-{i}" for i in range(1, 5)] +
             [f"E-{i}" for i in range(1, 5)])
 NUMBER = {1: 4, 2: 2, 3: 2, 4: 2, 5: 2, 6: 0}       # G1 face numbers (F1–F6)
-
-
-def game(n=4, options=None, dice=(), seed=1, cells=None, **arrangement):
-    g = ludoteca.new_game("som", players=n, seed=seed, options=options or {}, dice=list(dice))
-    if "disks" in arrangement:
-        arrangement["disks"] = {s: {} for s in range(n)} | arrangement["disks"]
-    g.arrange(cells={CN: "CN", **(cells or {})}, **arrangement)
-    g._check_invariants()
-    return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def first(events, kind):
-    return next(e for e in events if e.kind == kind)
-
-
-def legal(g, seat=None):
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def values(g):
-    v = g.view(None)
-    return [p["value"] for p in v["players"]], v["hisenda"]["value"]
-
-
-def pay_taxes(g):
-    ev = []
-    while g.view(None)["stage"] == "tributacion" and not g.is_over:
-        ev += play(g, (g.to_move[0], legal(g)[0]))
-    return ev
 
 
 # ----- SOM-17: two or three players ----------------------------------------------------------

@@ -7,12 +7,10 @@ azul). CN is put on r2c3 = cell 15. After every scenario the 36 € and the 12 P
 from __future__ import annotations
 
 import pytest
+from som_support import CN, ONE, TWO, first, kinds, legal, moves, pds, states, values
 
 import ludoteca
 
-CN = 15
-TWO = ("justicia", "sanidad", "educacion", "mossos", "bomberos")
-ONE = ("vias", "carreteras", "bosques", "energias", "vivienda")
 A, B, C, D = range(4)
 
 
@@ -45,36 +43,6 @@ def play(g, *moves):
         out += g.apply(text, seat=seat)
         check(g)
     return out
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def first(events, kind):
-    return next(e for e in events if e.kind == kind)
-
-
-def legal(g, seat=None):
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def moves(g, seat=None):
-    return sorted(int(a.split()[1]) for a in legal(g, seat) if a.startswith("mover "))
-
-
-def values(g):
-    v = g.view(None)
-    return [p["value"] for p in v["players"]], v["hisenda"]["value"]
-
-
-def pds(g):
-    v = g.view(None)
-    return [p["pd"] for p in v["players"]], v["cn"]["pd"]
-
-
-def states(g):
-    return [c["estado"] for c in g.view(None)["cells"]]
 
 
 def settle(g):

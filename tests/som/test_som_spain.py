@@ -7,16 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from som_support import CN, FOUR_HANDS, first, kinds, play, states
+from som_support import pay_taxes_by_seat as pay_taxes
 
 import ludoteca
 
-CN = 15
-FOUR_HANDS = {
-    0: {"mossos": 1, "sanidad": 1, "bosques": 1, "vivienda": 1},
-    1: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    2: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
-    3: {"educacion": 1, "justicia": 1, "vias": 1, "carreteras": 1},
-}
 SPAIN = ("E-1", "E-2", "E-3", "E-4")
 
 
@@ -25,38 +20,6 @@ def game(n=4, options=None, dice=(), seed=1, cells=None, **arrangement):
     g.arrange(cells={CN: "CN", **(cells or {})}, **arrangement)
     g._check_invariants()
     return g
-
-
-def play(g, *moves):
-    out = []
-    for seat, text in moves:
-        out += g.apply(text, seat=seat)
-        g._check_invariants()
-    return out
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def first(events, kind):
-    return next(e for e in events if e.kind == kind)
-
-
-def legal(g, seat=None):
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def pay_taxes(g):
-    ev = []
-    while g.view(None)["stage"] == "tributacion" and not g.is_over:
-        seat = g.to_move[0]
-        ev += play(g, (seat, legal(g, seat)[0]))
-    return ev
-
-
-def states(g):
-    return [c["estado"] for c in g.view(None)["cells"]]
 
 
 def layout(g):
