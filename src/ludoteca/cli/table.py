@@ -49,18 +49,25 @@ class Seat:
 
 # ----- reading what the user typed ------------------------------------------------------------
 def parse_players(spec: str, lang: str) -> list[Seat]:
-    """``"Ana,bot:greedy,bot:random"`` or a number of people (named J1..Jn)."""
+    """``"Ana,bot:greedy,bot:mcts:seconds=1,c=0.3"`` or a number of people (named J1..Jn)."""
     spec = spec.strip()
     if spec.isdigit():
         return [Seat(f"J{i + 1}") for i in range(int(spec))]
     if spec.lstrip("-").isdigit():
         raise CliError(tr(lang, "bad_count", n=spec))
+    items: list[str] = []
+    for item in spec.split(","):        # "bot:mcts:c=0.3,seconds=2": parameters of that bot
+        if items and "=" in item and ":" not in item and "=" in items[-1] and \
+                items[-1].strip().lower().startswith("bot:"):
+            items[-1] += "," + item
+        else:
+            items.append(item)
     seats: list[Seat] = []
-    for i, item in enumerate(spec.split(",")):
+    for i, item in enumerate(items):
         item = item.strip()
         if item.lower().startswith("bot:"):
             bot = item[4:].strip()
-            seats.append(Seat(bot or "bot", bot))
+            seats.append(Seat(bot.partition(":")[0].strip() or "bot", bot))
         elif not item:
             raise CliError(tr(lang, "empty_seat", n=i + 1))
         else:

@@ -12,6 +12,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -80,12 +81,12 @@ class Board:
     source: str                     # the TOML text it was read from (kept in records)
     origin: str                     # file path or 'default'
 
-    @property
+    @cached_property
     def jail(self) -> int:
         return next(s.index for s in self.squares if s.kind == "CARCEL")
 
-    @property
-    def streets(self) -> tuple[int, ...]:
+    @cached_property
+    def streets(self) -> tuple[int, ...]:   # cached: the turn flow asks for it at every step
         return tuple(s.index for s in self.squares if s.is_street)
 
 

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""How strong is ``bot:mcts``? Seeded games of mcts against another bot, seats alternating,
+with the win rate's 95 % Wilson interval.
+
+    python bench/mcts_strength.py --game qytetet --opponent random --games 200 \
+        --budget iterations=200 --workers 4
+    python bench/mcts_strength.py --game civitas --opponent greedy --games 200 \
+        --budget "iterations=300,rollout_depth=10" --workers 8
+
+Game ``k`` uses seed ``seed + k``; mcts sits in seat ``k mod players`` and every other seat
+is the opponent, so each seat order is played equally often. A shared first place counts as
+"shared", not as a win (the rate in brackets counts it as half a win). Each game is
+independent, so the run can be split over ``--workers`` processes with the same results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import ludoteca
+from ludoteca.agents import make_agent
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion k / n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_one(args: tuple) -> dict:
+    game_id, players, opponent, mcts_name, seed, options = args
+    game = ludoteca.new_game(game_id, players=players, seed=seed, options=options)
+    me = seed % players
+    agents = [make_agent(mcts_name if s == me else opponent, game_id, seed * 10 + s)
+              for s in range(players)]
+    think, decisions = 0.0, 0
+    while not game.is_over:
+        seat = game.to_move[0]
+        if seat == me and len(game.legal_actions(seat)) > 1:
+            t = time.perf_counter()
+            action = agents[seat].choose(game, seat)
+            think += time.perf_counter() - t
+            decisions += 1
+        else:
+            action = agents[seat].choose(game, seat)
+        game.apply(action, seat=seat)
+    res = game.result
+    outcome = "loss"
+    if me in res.winners:
+        outcome = "win" if len(res.winners) == 1 else "shared"
+    return {"seed": seed, "seat": me, "outcome": outcome, "reason": res.reason,
+            "scores": [float(x) for x in res.scores], "decisions": decisions, "think": think}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="qytetet")
+    ap.add_argument("--opponent", default="random", help="agent name for the other seats")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--budget", default="iterations=200",
+                    help='mcts parameters, e.g. "iterations=200" or "seconds=0.5,c=0.5"')
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1000, help="seed of the first game")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
+                    help="a game option, e.g. max_rounds=30 (repeatable)")
+    ap.add_argument("--json", action="store_true", help="print one JSON line per game too")
+    a = ap.parse_args()
+    options = {}
+    for item in a.option:
+        key, _, value = item.partition("=")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    mcts_name = "mcts" if not a.budget else f"mcts:{a.budget}"
+    make_agent(mcts_name, a.game, 0)                   # fail early on a bad budget
+    jobs = [(a.game, a.players, a.opponent, mcts_name, a.seed + k, options)
+            for k in range(a.games)]
+    start = time.perf_counter()
+    results: list[dict] = []
+
+    def collect(done) -> None:
+        for r in done:
+            results.append(r)
+            wins = sum(x["outcome"] == "win" for x in results)
+            print(f"\r  {len(results)}/{len(jobs)} games, {wins} won by mcts", end="",
+                  file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+
+    if a.workers > 1:
+        with ProcessPoolExecutor(a.workers) as pool:
+            collect(pool.map(play_one, jobs))
+    else:
+        collect(map(play_one, jobs))
+    wall = time.perf_counter() - start
+    if a.json:
+        for r in results:
+            print(json.dumps(r))
+    n = len(results)
+    wins = sum(r["outcome"] == "win" for r in results)
+    shared = sum(r["outcome"] == "shared" for r in results)
+    lo, hi = wilson(wins, n)
+    half_lo, half_hi = wilson(wins + shared / 2, n)
+    decisions = sum(r["decisions"] for r in results)
+    think = sum(r["think"] for r in results)
+    reasons: dict[str, int] = {}
+    for r in results:
+        reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
+    print(f"{a.game} {a.players}p  {mcts_name} vs {a.opponent}  options={options or '{}'}  "
+          f"seeds {a.seed}..{a.seed + n - 1}")
+    print(f"  games {n}: wins {wins}, shared {shared}, losses {n - wins - shared}")
+    print(f"  win rate {wins / n:.3f}  95% Wilson [{lo:.3f}, {hi:.3f}]"
+          f"   (shared as half: {(wins + shared / 2) / n:.3f} [{half_lo:.3f}, {half_hi:.3f}])")
+    print(f"  mcts decisions {decisions}, {think / max(1, decisions):.3f} s each; "
+          f"endings {reasons}; wall {wall:.0f} s with {a.workers} worker(s)")
+
+
+if __name__ == "__main__":
+    main()

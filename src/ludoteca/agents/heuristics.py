@@ -1,0 +1,236 @@
+"""Evaluations for search bots: how good a position is for each seat, as numbers in [0, 1].
+
+A search bot calls these on worlds it sampled itself with ``game.determinize(seat, seed)``,
+never on the real game: a sampled world is the searcher's own guess, so reading its state
+(hidden parts included) reveals nothing. Each function returns one value per seat, roughly
+"the chance this seat wins" on the same scale as :func:`terminal_values`.
+
+- qytetet: the capital (balance + title values, what the ranking is by) plus the rent the
+  streets may still earn in the rounds left;
+- civitas: the balance plus what the titles would fetch if sold now (the ranking is by
+  balance, and a title can be sold at any turn, so counting it avoids a bot that never buys
+  because buying lowers the balance), plus the rent still to come; for both, the lead over
+  the best other seat relative to the average worth, through a logistic;
+- som: share of participation disks, times a cooperative factor, an estimate of the chance
+  the consulta is held at all: it grows with the urna cards found and shrinks when someone
+  is close to not paying next turn's tax (intervención: everybody loses); each step a
+  citizen has taken this turn costs a little, so a search stops rather than wander;
+- elplan: share of points (Ideas + trios) plus progress towards the next trio, a little for
+  resources, minus the credit penalty to come;
+- sigloxx: projected victory points (the VP so far, the final scoring if it were now, the
+  incomes over the productions left and a little for coins and science held), turned into a
+  value by the margin over the best opponent (VP can be negative, so a plain share does not
+  work).
+
+Games with no entry here are evaluated by playing on to the end.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from ludoteca.core.game import Game
+from ludoteca.core.result import Result
+
+Heuristic = Callable[[Game], list[float]]
+
+#: what a non-winner at the top of the ranking can get at most (winners get 1 / #winners)
+RANK_WEIGHT = 0.5
+
+_HEURISTICS: dict[str, Heuristic] = {}
+
+
+def register_heuristic(game_id: str, fn: Heuristic) -> None:
+    _HEURISTICS[game_id] = fn
+
+
+def heuristic_for(game_id: str) -> Heuristic | None:
+    """The evaluation of ``game_id``, or None (then a search plays on to the end)."""
+    return _HEURISTICS.get(game_id)
+
+
+def terminal_values(result: Result, n: int) -> list[float]:
+    """The value of a finished game for each seat, in [0, 1].
+
+    - A winner gets ``1 / len(winners)``: a shared win is split, so a two-way tie in a
+      two-player game is a draw (0.5 each) and a bot never prefers sharing to winning alone.
+    - A non-winner gets ``RANK_WEIGHT × (n − 1 − place) / (n − 1)`` by its place in the
+      ranking (0 = first): second of three gets 0.25, last gets 0. A non-winner never gets
+      more than ``RANK_WEIGHT``.
+    - No winners at all (Som's intervención or a game stopped by a limit: everybody loses):
+      0 for every seat.
+    """
+    if n == 1:
+        return [1.0 if result.winners else 0.0]
+    values = [0.0] * n
+    if not result.winners:
+        return values
+    share = 1.0 / len(result.winners)
+    for s in result.winners:
+        values[s] = share
+    for place, s in enumerate(result.ranking):
+        if s not in result.winners:
+            values[s] = RANK_WEIGHT * (n - 1 - place) / (n - 1)
+    return values
+
+
+def share(xs: Sequence[float], smoothing: float = 0.0) -> list[float]:
+    """Each seat's part of the total (negative amounts count as 0); equal parts when the
+    total is 0. ``smoothing`` is added to every amount first (keeps early shares near even)."""
+    xs = [max(0.0, float(x)) + smoothing for x in xs]
+    total = sum(xs)
+    n = len(xs)
+    if total <= 0:
+        return [1.0 / n] * n
+    return [x / total for x in xs]
+
+
+def margin(xs: Sequence[float], scale: float) -> list[float]:
+    """A logistic of each seat's lead over the best other seat (``scale`` = a lead worth
+    about 73 %); for amounts that can be negative."""
+    n = len(xs)
+    if n == 1:
+        return [1.0 / (1.0 + math.exp(-xs[0] / scale))]
+    out = []
+    for i, x in enumerate(xs):
+        best = max(xs[j] for j in range(n) if j != i)
+        z = max(-30.0, min(30.0, (x - best) / scale))
+        out.append(1.0 / (1.0 + math.exp(-z)))
+    return out
+
+
+# ----- Qytetet and Civitas ------------------------------------------------------------------
+#: a player lands on a given square about once in 20 turns (one die on 20 squares)
+LANDING = 1 / 20
+#: rounds of future rent counted when the game has no round limit (or more left than this)
+RENT_HORIZON = 30
+#: how a lead becomes a value: a lead of this share of the average worth is worth ~73 %
+MONOPOLY_SCALE = 0.15
+
+
+def _monopoly_income(g) -> list[float]:
+    """The rent each seat may expect to collect in the rounds left: every unmortgaged street
+    earns its rent each time one of the others lands on it."""
+    n = len(g.names)
+    left = RENT_HORIZON
+    if g.max_rounds:
+        left = min(left, g.max_rounds - g.turns // n)
+    factor = (n - 1) * left * LANDING
+    income = [0.0] * n
+    for s in g.board.streets:
+        owner = g.owner[s]
+        if owner >= 0 and g.mortgage[s] is None:
+            income[owner] += float(g.rent_of(s)) * factor
+    return income
+
+
+def _monopoly_value(worth: list[float]) -> list[float]:
+    mean = sum(worth) / len(worth)
+    return margin(worth, scale=max(1.0, MONOPOLY_SCALE * mean))
+
+
+def _qytetet(g) -> list[float]:
+    income = _monopoly_income(g)
+    return _monopoly_value([float(g.score(s)) + income[s] for s in range(len(g.names))])
+
+
+def _civitas(g) -> list[float]:
+    n = len(g.names)
+    worth = [float(b) for b in g.bal]
+    for s in g.board.streets:
+        owner = g.owner[s]
+        if owner < 0:
+            continue
+        sale = float(g.sale_price_of(s))
+        received = g.mortgage[s]
+        worth[owner] += sale if received is None else \
+            max(0.0, sale - float(g.rules.cancel_cost(received)))
+    income = _monopoly_income(g)
+    return _monopoly_value([worth[s] + income[s] for s in range(n)])
+
+
+# ----- Som el que decidim! ------------------------------------------------------------------
+#: the part of the value each step of a citizen in this turn costs: walking over face-up cards
+#: changes nothing, and without a growing cost a search wanders for ever rather than face the
+#: next turn's taxes
+SOM_STEP_COST = 0.1
+
+
+def _som(g) -> list[float]:
+    from ludoteca.games.som.common import PH_MOVE, C
+
+    n = g.n
+    if g.solo:
+        due = [C.tax_solo_atc if g.atc_active else C.tax_solo]
+    else:
+        nxt = (g.gh + 1) % n
+        due = [(C.tax_atc_gh if g.atc_active else C.tax_citizen + C.tax_solidarity)
+               if s == nxt else (C.tax_atc_citizen if g.atc_active else C.tax_citizen)
+               for s in range(n)]
+    tightest = min(g.value(s) - due[s] for s in range(n))
+    safety = min(1.0, max(0.0, (tightest + 1) / 4))        # −1 € short: 0; 3 € spare: 1
+    found = len(g.pile) / C.urna_for_consulta
+    consulta = (0.3 + 0.7 * found) * (0.15 + 0.85 * safety)
+    if g.phase == PH_MOVE:                 # walking over face-up cards leads nowhere by itself
+        consulta *= (1.0 - SOM_STEP_COST) ** g.steps
+    if n == 1:
+        return [consulta]
+    return [consulta * v for v in share(g.pd[:n], smoothing=0.5)]
+
+
+# ----- El Plan ------------------------------------------------------------------------------
+def _elplan(g) -> list[float]:
+    n = g.n
+    worth = []
+    for s in range(n):
+        points = g._ideas_total(s)
+        if not g.tutorial:
+            per = [0, 0, 0]
+            for N in g._owned_targets(s):
+                if N >= 2 and g.cat[N - 2].trio and g._active(s, N):
+                    per[g.cat[N - 2].deck] += 1
+            trios = min(per)
+            points += trios + 0.3 * (sum(per) - 3 * trios)   # cards towards the next trio
+            if g.credit[s]:
+                points -= 0.7                                # an Idea lost at the end
+        points += 0.05 * sum(g.idle[3 * s:3 * s + 3])
+        worth.append(points)
+    return share(worth, smoothing=1.0)
+
+
+# ----- Siglo XX -----------------------------------------------------------------------------
+#: VP worth of one coin / science / VP of income per production left (as the greedy bot has
+#: it), and of one coin / science held
+SIGLO_INCOME = (0.6, 0.5, 1.0)
+SIGLO_HELD = (0.25, 0.2)
+SIGLO_SCALE = 6.0
+
+
+def _sigloxx(g) -> list[float]:
+    from ludoteca.games.sigloxx.common import CITY, LAST_ROUND, SITE_KIND_T, SITE_YIELD_T, SITES
+
+    parts = g.final_parts()
+    left = max(0, LAST_ROUND + 1 - g.round)
+    wc, ws, wv = SIGLO_INCOME
+    hc, hs = SIGLO_HELD
+    projected = []
+    for s in range(g.n):
+        coins, science, vp = g.incomes(s)
+        rate = wc * coins + ws * science + wv * vp
+        for t, *_ in g.pend_land[s]:          # won, not placed yet: its best city, staffed
+            rate += max((wc * y[0] + ws * y[1] + wv * y[2] for x in SITES[t]
+                         if SITE_KIND_T[x] == CITY for y in (SITE_YIELD_T[x],)), default=0.0)
+        projected.append(g.score[s] + sum(parts[s].values()) + left * rate +
+                         hc * g.coins[s] + hs * g.science[s])
+    return margin(projected, scale=SIGLO_SCALE)
+
+
+register_heuristic("qytetet", _qytetet)
+register_heuristic("civitas", _civitas)
+register_heuristic("som", _som)
+register_heuristic("elplan", _elplan)
+register_heuristic("sigloxx", _sigloxx)
+
+__all__ = ["Heuristic", "RANK_WEIGHT", "heuristic_for", "margin", "register_heuristic",
+           "share", "terminal_values"]

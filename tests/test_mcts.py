@@ -1,0 +1,278 @@
+"""bot:mcts (issue 6): information-set MCTS never peeks at hidden state, plays only legal
+actions in every game, beats random play, and reads its parameters from its name."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import ludoteca
+from ludoteca.agents import agent_names, make_agent, parse_agent_name
+from ludoteca.agents.heuristics import heuristic_for, terminal_values
+from ludoteca.agents.mcts import MCTSAgent
+from ludoteca.core.errors import InvalidOption
+from ludoteca.core.result import Result
+
+SHORT = {"qytetet": {"max_rounds": 6}, "civitas": {"max_rounds": 6}, "som": {"max_turns": 6},
+         "elplan": {}, "sigloxx": {}}
+PLAYERS = {"qytetet": 2, "civitas": 3, "som": 3, "elplan": 3, "sigloxx": 3}
+
+
+def hidden(g) -> str:
+    state = g.state_dict()
+    state.pop("rng", None)
+    return json.dumps(state, sort_keys=True, default=str)
+
+
+def positions(gid, n, options, seed, count, every=9):
+    """Some decisions with a choice, reached by random play: (game, seat)."""
+    g = ludoteca.new_game(gid, players=n, seed=seed, options=options)
+    rng = random.Random(seed)
+    step, out = 0, []
+    while not g.is_over and len(out) < count:
+        step += 1
+        seat = rng.choice(g.to_move)
+        legal = g.legal_actions(seat)
+        if step % every == 0 and len(legal) > 1:
+            out.append((g.clone(), seat))
+        g.apply(rng.choice(legal), seat=seat)
+    return out
+
+
+class Guard:
+    """The real game as the agent may touch it: legal actions, views, determinize and the
+    public facts (id, seats, who moves). Anything else fails the test."""
+
+    ALLOWED = {"legal_actions", "view", "determinize", "game_id", "n_players", "to_move",
+               "is_over", "names"}
+
+    def __init__(self, game):
+        object.__setattr__(self, "_game", game)
+
+    def __getattr__(self, name):
+        if name not in Guard.ALLOWED:
+            raise AssertionError(f"the agent read game.{name}")
+        return getattr(object.__getattribute__(self, "_game"), name)
+
+
+# ----- (1) no peeking -------------------------------------------------------------------------
+@pytest.mark.parametrize("gid", ["qytetet", "civitas", "som", "elplan", "sigloxx"])
+def test_same_view_same_choice(gid):
+    """Two games that differ only in what the seat cannot see (a game and a redraw of its
+    hidden parts): same view, so the same seeded agent searches identically in both."""
+    checked = differ = 0
+    for seed in (1, 2):
+        for g, seat in positions(gid, PLAYERS[gid], SHORT[gid], seed, 3):
+            other = g.determinize(seat, seed=123)
+            assert other.view(seat) == g.view(seat)
+            differ += hidden(other) != hidden(g)
+            a, b = MCTSAgent(seed=7, iterations=25, rollout_depth=40), \
+                MCTSAgent(seed=7, iterations=25, rollout_depth=40)
+            assert a.choose(Guard(g), seat) == b.choose(Guard(other), seat)
+            assert a.last_search["visits"] == b.last_search["visits"]
+            checked += 1
+    assert checked >= 4 and differ >= 1
+
+
+def test_same_view_same_choice_with_others_secret_choices():
+    """El Plan's simultaneous steps: the other seats' unrevealed choices differ between the two
+    games (determinize redraws them), and the agent still answers the same."""
+    checked = 0
+    for seed in range(1, 30):
+        g = ludoteca.new_game("elplan", players=3, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over and checked < 3:
+            tm = g.to_move
+            if len(tm) > 1:
+                done_by_others = [s for s in tm[1:]]
+                seat = tm[0]
+                # let the others decide first, so their choices are secret from ``seat``
+                for s in done_by_others:
+                    while s in g.to_move:
+                        g.apply(rng.choice(g.legal_actions(s)), seat=s)
+                if seat in g.to_move and len(g.legal_actions(seat)) > 1:
+                    other = g.determinize(seat, seed=5)
+                    assert other.view(seat) == g.view(seat)
+                    a, b = MCTSAgent(seed=3, iterations=20, rollout_depth=4), \
+                        MCTSAgent(seed=3, iterations=20, rollout_depth=4)
+                    assert a.choose(Guard(g), seat) == b.choose(Guard(other), seat)
+                    assert a.last_search["visits"] == b.last_search["visits"]
+                    checked += 1
+                continue
+            seat = tm[0]
+            g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+        if checked >= 3:
+            break
+    assert checked >= 3
+
+
+def test_same_view_same_choice_with_a_secret_bid():
+    """Som mode C: seat 2 has bid in secret; seat 0 decides its bid. Worlds where seat 2's bid
+    differs look the same to seat 0, and the agent answers the same."""
+    g = ludoteca.new_game("som", players=4, seed=1, options={"mode": "C"})
+    hands = {0: {"mossos": 1, "sanidad": 1, "bosques": 1, "vivienda": 1},
+             1: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
+             2: {"sanidad": 1, "educacion": 1, "bosques": 1, "vivienda": 1},
+             3: {"educacion": 1, "justicia": 1, "vias": 1, "carreteras": 1}}
+    g.arrange(cells={15: "CN", 16: "W-SU"}, face_up=[16], disks=hands,
+              pd={0: 3, 1: 2, 2: 2, 3: 1}, gh=0, phase="accion", face=1)
+    for seat, text in [(0, "mover 16"), (0, "elecciones"), (0, "apoyar 0"), (1, "apoyar 1"),
+                       (2, "apoyar 2"), (3, "apoyar 3"), (2, "pujar 2")]:
+        g.apply(text, seat=seat)
+    assert 0 in g.to_move and 2 not in g.to_move
+    worlds = [g.determinize(0, seed=k) for k in range(40)]
+    other = next(w for w in worlds if w.state_dict()["bids"] != g.state_dict()["bids"])
+    assert other.view(0) == g.view(0)
+    a, b = MCTSAgent(seed=11, iterations=40, rollout_depth=6), \
+        MCTSAgent(seed=11, iterations=40, rollout_depth=6)
+    assert a.choose(Guard(g), 0) == b.choose(Guard(other), 0)
+    assert a.last_search["visits"] == b.last_search["visits"]
+
+
+# ----- (2) only legal actions ------------------------------------------------------------------
+@pytest.mark.parametrize("gid", ["qytetet", "civitas", "som", "elplan", "sigloxx"])
+def test_plays_only_legal_actions(gid):
+    """mcts against random to the end of a short game: every choice is
+    legal, and the real game is never touched beyond legal_actions/view/determinize."""
+    n = PLAYERS[gid]
+    g = ludoteca.new_game(gid, players=n, seed=5, options=SHORT[gid])
+    bot = make_agent("mcts:iterations=12,rollout_depth=3", gid, 1)
+    other = make_agent("random", gid, 2)
+    decisions = 0
+    for _ in range(10_000):
+        if g.is_over:
+            break
+        seat = g.to_move[-1]
+        legal = g.legal_actions(seat)
+        if seat == 0:
+            before = hidden(g)
+            action = bot.choose(Guard(g), seat)
+            assert action in legal
+            assert hidden(g) == before                        # the search left it untouched
+            decisions += len(legal) > 1
+        else:
+            action = other.choose(g, seat)
+        g.apply(action, seat=seat)
+    assert g.is_over
+    assert decisions >= 3
+
+
+# ----- (3) strength ------------------------------------------------------------------------------
+def test_beats_random_at_qytetet():
+    wins = 0
+    for k in range(20):
+        g = ludoteca.new_game("qytetet", players=2, seed=500 + k, options={"max_rounds": 8})
+        me = k % 2
+        agents = {me: make_agent("mcts:iterations=60", "qytetet", k),
+                  1 - me: make_agent("random", "qytetet", k)}
+        while not g.is_over:
+            seat = g.to_move[0]
+            g.apply(agents[seat].choose(g, seat), seat=seat)
+        wins += g.result.winners == (me,)
+    assert wins >= 15
+
+
+# ----- (4) parameters ---------------------------------------------------------------------------
+def test_registered_for_every_game():
+    for gid in ludoteca.games():
+        assert "mcts" in agent_names(gid)
+        assert isinstance(make_agent("mcts", gid, 1), MCTSAgent)
+
+
+def test_default_budget_is_about_a_second():
+    bot = make_agent("mcts", "qytetet", 1)
+    assert bot.seconds == 1.0 and bot.iterations is None
+
+
+def test_parameters_from_the_name():
+    bot = make_agent("mcts:iterations=200", "civitas", 3)
+    assert bot.iterations == 200 and bot.seconds is None
+    bot = make_agent("mcts:seconds=0.5", "som", 3)
+    assert bot.seconds == 0.5 and bot.iterations is None
+    bot = make_agent("mcts: iterations=50 , rollout_depth=0, c=1.2,seconds=2", "elplan", 3)
+    assert (bot.iterations, bot.rollout_depth, bot.c, bot.seconds) == (50, 0, 1.2, 2.0)
+    assert parse_agent_name("mcts:seconds=1") == ("mcts", {"seconds": 1})
+    assert parse_agent_name("greedy") == ("greedy", {})
+
+
+@pytest.mark.parametrize("name, words", [
+    ("mcts:depth=3", ["depth", "iterations", "seconds", "rollout_depth", "c"]),
+    ("random:seconds=1", ["no parameters"]),
+    ("mcts:iterations", ["key=value"]),
+    ("mcts:iterations=1,iterations=2", ["twice"]),
+    ("mcts:iterations=0", ["iterations"]),
+    ("mcts:iterations=2.5", ["iterations"]),
+    ("mcts:seconds=-1", ["seconds"]),
+    ("mcts:seconds=soon", ["seconds"]),
+    ("mcts:rollout_depth=-2", ["rollout_depth"]),
+    ("mcts:c=-1", ["c"]),
+    ("alphazero:seconds=1", ["no bot", "mcts"]),
+])
+def test_bad_parameters(name, words):
+    with pytest.raises(InvalidOption) as err:
+        make_agent(name, "qytetet", 1)
+    for word in words:
+        assert word in str(err.value)
+
+
+def test_iteration_budget_is_deterministic():
+    g = ludoteca.new_game("sigloxx", players=3, seed=9)
+    seat = g.to_move[0]
+    picks = {str(MCTSAgent(seed=4, iterations=15, rollout_depth=2).choose(g, seat))
+             for _ in range(2)}
+    assert len(picks) == 1
+
+
+def test_time_budget_is_kept():
+    g = ludoteca.new_game("qytetet", players=2, seed=3)
+    g.apply("tirar")
+    bot = make_agent("mcts:seconds=0.1", "qytetet", 1)
+    if len(g.legal_actions()) > 1:
+        bot.choose(g, g.to_move[0])
+        assert bot.last_search["seconds"] < 0.5 and bot.last_search["iterations"] >= 1
+
+
+# ----- values -------------------------------------------------------------------------------------
+def test_terminal_values():
+    r = Result((1, 0, 2), (1,), (5, 7, 1), "fin")
+    assert terminal_values(r, 3) == [0.25, 1.0, 0.0]
+    shared = Result((0, 1, 2), (0, 1), (5, 5, 1), "fin")
+    assert terminal_values(shared, 3) == [0.5, 0.5, 0.0]
+    nobody = Result((1, 0), (), (0, 4), "intervencion")
+    assert terminal_values(nobody, 2) == [0.0, 0.0]
+
+
+@pytest.mark.parametrize("gid", ["qytetet", "civitas", "som", "elplan", "sigloxx"])
+def test_heuristics_are_values_per_seat(gid):
+    for g, seat in positions(gid, PLAYERS[gid], SHORT[gid], 3, 3, every=5):
+        values = heuristic_for(gid)(g.determinize(seat, 1))
+        assert len(values) == g.n_players and all(0.0 <= v <= 1.0 for v in values)
+
+
+# ----- at the table -----------------------------------------------------------------------------
+def test_cli_seats_with_parameters():
+    from ludoteca.cli.table import parse_players, players_spec
+
+    seats = parse_players("Ana,bot:mcts:iterations=200,rollout_depth=2,bot:greedy", "en")
+    assert [(s.name, s.bot) for s in seats] == [
+        ("Ana", None), ("mcts", "mcts:iterations=200,rollout_depth=2"), ("greedy", "greedy")]
+    assert players_spec(seats) == "Ana,bot:mcts:iterations=200,rollout_depth=2,bot:greedy"
+    seats = parse_players("Ana,bot:mcts:seconds=1", "en")
+    assert [(s.name, s.bot) for s in seats] == [("Ana", None), ("mcts", "mcts:seconds=1")]
+
+
+def test_cli_plays_mcts_to_the_end():
+    from typer.testing import CliRunner
+
+    from ludoteca.cli.main import app
+
+    result = CliRunner().invoke(app, ["play", "qytetet", "--players",
+                                      "bot:mcts:iterations=10,c=0.3,bot:random", "--seed", "3",
+                                      "--option", "max_rounds=3", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and "mcts" in result.output
+    result = CliRunner().invoke(app, ["play", "qytetet", "--players", "Ana,bot:mcts:depth=1",
+                                      "--seed", "3", "--lang", "en"])
+    assert result.exit_code != 0 and "rollout_depth" in result.output
