@@ -10,7 +10,9 @@ never on the real game: a sampled world is the searcher's own guess, so reading 
 - civitas: the balance plus what the titles would fetch if sold now (the ranking is by
   balance, and a title can be sold at any turn, so counting it avoids a bot that never buys
   because buying lowers the balance), plus the rent still to come; for both, the lead over
-  the best other seat relative to the average worth, through a logistic;
+  the best other seat relative to the average worth, through a logistic, mixed with the
+  chance that a seat's next roll bankrupts it (the game then ends at once: in Civitas the
+  bankrupt seat is last, in Qytetet the capitals decide);
 - som: share of participation disks, times a cooperative factor, an estimate of the chance
   the consulta is held at all: it grows with the urna cards found and shrinks when someone
   is close to not paying next turn's tax (intervención: everybody loses); each step a
@@ -31,7 +33,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from ludoteca.core.game import Game
-from ludoteca.core.result import Result
+from ludoteca.core.result import Result, rank_by_score
 
 Heuristic = Callable[[Game], list[float]]
 
@@ -125,14 +127,55 @@ def _monopoly_income(g) -> list[float]:
     return income
 
 
-def _monopoly_value(worth: list[float]) -> list[float]:
-    mean = sum(worth) / len(worth)
-    return margin(worth, scale=max(1.0, MONOPOLY_SCALE * mean))
+def _bust_chance(g, k: int) -> float:
+    """The chance seat ``k``'s next roll lands it on a payment it cannot meet (someone's
+    rent, the tax): the squares 1–6 ahead, a third as likely from jail."""
+    bal, pos, n_sq = g.bal[k], g.pos[k], len(g.board.squares)
+    bust = g.rules.is_bankrupt
+    hits = 0
+    for d in range(1, 7):
+        q = (pos + d) % n_sq
+        sq = g.board.squares[q]
+        if sq.kind == "CALLE":
+            owner = g.owner[q]
+            if owner < 0 or owner == k or g.mortgage[q] is not None or g.jailed[owner]:
+                continue
+            cost = g.rent_of(q)
+        elif sq.kind == "IMPUESTO":
+            cost = sq.tax
+        else:
+            continue
+        hits += bust(bal - cost)
+    return hits / 6 / (3 if g.jailed[k] else 1)
+
+
+def _monopoly_value(g, worth: list[float], end_scores: list[float]) -> list[float]:
+    """The lead in worth through a logistic, mixed with what a bankruptcy at the next roll
+    would bring: the game ends at once, ranked by ``end_scores`` (the bankrupt seat's
+    balance gone)."""
+    n = len(worth)
+    mean = sum(worth) / n
+    values = margin(worth, scale=max(1.0, MONOPOLY_SCALE * mean))
+    chances = [_bust_chance(g, k) for k in range(n)]
+    total = sum(chances)
+    if not total:
+        return values
+    scale = 1.0 / total if total > 1 else 1.0
+    out = [(1.0 - min(1.0, total)) * v for v in values]
+    for k, p in enumerate(chances):
+        if p:
+            scores = list(end_scores)
+            scores[k] -= float(g.bal[k]) + 1.0
+            tv = terminal_values(rank_by_score(scores, "bankruptcy"), n)
+            for i in range(n):
+                out[i] += p * scale * tv[i]
+    return out
 
 
 def _qytetet(g) -> list[float]:
     income = _monopoly_income(g)
-    return _monopoly_value([float(g.score(s)) + income[s] for s in range(len(g.names))])
+    capital = [float(g.score(s)) for s in range(len(g.names))]
+    return _monopoly_value(g, [capital[s] + income[s] for s in range(len(capital))], capital)
 
 
 def _civitas(g) -> list[float]:
@@ -147,7 +190,8 @@ def _civitas(g) -> list[float]:
         worth[owner] += sale if received is None else \
             max(0.0, sale - float(g.rules.cancel_cost(received)))
     income = _monopoly_income(g)
-    return _monopoly_value([worth[s] + income[s] for s in range(n)])
+    return _monopoly_value(g, [worth[s] + income[s] for s in range(n)],
+                           [float(b) for b in g.bal])
 
 
 # ----- Som el que decidim! ------------------------------------------------------------------
