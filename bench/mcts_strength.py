@@ -59,8 +59,11 @@ def play_one(args: tuple) -> dict:
     outcome = "loss"
     if me in res.winners:
         outcome = "win" if len(res.winners) == 1 else "shared"
-    return {"seed": seed, "seat": me, "outcome": outcome, "reason": res.reason,
-            "scores": [float(x) for x in res.scores], "decisions": decisions, "think": think}
+    out = {"seed": seed, "seat": me, "outcome": outcome, "reason": res.reason,
+           "scores": [float(x) for x in res.scores], "decisions": decisions, "think": think}
+    if res.details and "bankrupt" in res.details:      # Qytetet / Civitas: who went bankrupt
+        out["bankrupt"] = list(res.details["bankrupt"])
+    return out
 
 
 SPEED_TABLES = (("qytetet", 2), ("civitas", 2), ("som", 2), ("elplan", 3), ("sigloxx", 3))

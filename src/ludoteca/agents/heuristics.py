@@ -9,10 +9,11 @@ never on the real game: a sampled world is the searcher's own guess, so reading 
   streets may still earn in the rounds left;
 - civitas: the balance plus what the titles would fetch if sold now (the ranking is by
   balance, and a title can be sold at any turn, so counting it avoids a bot that never buys
-  because buying lowers the balance), plus the rent still to come; for both, the lead over
-  the best other seat relative to the average worth, through a logistic, mixed with the
-  chance that a seat's next roll bankrupts it (the game then ends at once: in Civitas the
-  bankrupt seat is last, in Qytetet the capitals decide);
+  because buying lowers the balance; once a seat has no turn left before the round limit its
+  titles count nothing, so it sells in its last turn), plus the rent still to come;
+- for both, the lead over the best other seat relative to the average worth, through a
+  logistic, mixed with the chance that a seat's next roll bankrupts it (the game then ends
+  at once: in Civitas the bankrupt seat is last, in Qytetet the capitals decide);
 - som: share of participation disks, times a cooperative factor, an estimate of the chance
   the consulta is held at all: it grows with the urna cards found and shrinks when someone
   is close to not paying next turn's tax (intervención: everybody loses); each step a
@@ -178,12 +179,22 @@ def _qytetet(g) -> list[float]:
     return _monopoly_value(g, [capital[s] + income[s] for s in range(len(capital))], capital)
 
 
+def _turns_left(g, k: int) -> int | None:
+    """How many turns seat ``k`` still has, the one in progress included (None: no limit)."""
+    n = len(g.names)
+    if not g.max_rounds:
+        return None
+    left = g.max_rounds * n - g.turns - (k - g.current) % n
+    return max(0, -(-left // n))
+
+
 def _civitas(g) -> list[float]:
     n = len(g.names)
     worth = [float(b) for b in g.bal]
+    can_sell = [_turns_left(g, k) != 0 for k in range(n)]
     for s in g.board.streets:
         owner = g.owner[s]
-        if owner < 0:
+        if owner < 0 or not can_sell[owner]:     # no turn left to sell it: worth nothing
             continue
         sale = float(g.sale_price_of(s))
         received = g.mortgage[s]
