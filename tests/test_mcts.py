@@ -58,18 +58,21 @@ class Guard:
 
 
 # ----- (1) no peeking -------------------------------------------------------------------------
+@pytest.mark.parametrize("rollout", ["random", "greedy"])
 @pytest.mark.parametrize("gid", ["qytetet", "civitas", "som", "elplan", "sigloxx"])
-def test_same_view_same_choice(gid):
+def test_same_view_same_choice(gid, rollout):
     """Two games that differ only in what the seat cannot see (a game and a redraw of its
-    hidden parts): same view, so the same seeded agent searches identically in both."""
+    hidden parts): same view, so the same seeded agent searches identically in both, whether
+    its playouts are random or played by the greedy bot."""
     checked = differ = 0
     for seed in (1, 2):
         for g, seat in positions(gid, PLAYERS[gid], SHORT[gid], seed, 3):
             other = g.determinize(seat, seed=123)
             assert other.view(seat) == g.view(seat)
             differ += hidden(other) != hidden(g)
-            a, b = MCTSAgent(seed=7, iterations=25, rollout_depth=40), \
-                MCTSAgent(seed=7, iterations=25, rollout_depth=40)
+            depth = 40 if rollout == "random" else 8
+            a, b = MCTSAgent(seed=7, iterations=25, rollout_depth=depth, rollout=rollout), \
+                MCTSAgent(seed=7, iterations=25, rollout_depth=depth, rollout=rollout)
             assert a.choose(Guard(g), seat) == b.choose(Guard(other), seat)
             assert a.last_search["visits"] == b.last_search["visits"]
             checked += 1
@@ -198,7 +201,8 @@ def test_parameters_from_the_name():
 
 
 @pytest.mark.parametrize("name, words", [
-    ("mcts:depth=3", ["depth", "iterations", "seconds", "rollout_depth", "c"]),
+    ("mcts:depth=3", ["depth", "iterations", "seconds", "rollout_depth", "c", "rollout"]),
+    ("mcts:rollout=smart", ["rollout", "random", "greedy"]),
     ("random:seconds=1", ["no parameters"]),
     ("mcts:iterations", ["key=value"]),
     ("mcts:iterations=1,iterations=2", ["twice"]),

@@ -128,9 +128,27 @@ def _monopoly_income(g) -> list[float]:
     return income
 
 
+def _card_cost(g, k: int, card) -> float:
+    """What the surprise card ``card`` would take from seat ``k`` (0 when it pays or moves).
+    In a sampled world the top of the deck is the searcher's own guess, so reading it is fair."""
+    from ludoteca.games.monopoly.content import PAY, PER_BUILDING, PER_PLAYER
+
+    if card.value is None or card.value >= 0:
+        return 0
+    if card.kind == PAY:
+        return -card.value
+    if card.kind == PER_BUILDING:
+        return -card.value * sum(g.houses[s] + g.hotels[s] for s in g.board.streets
+                                 if g.owner[s] == k)
+    if card.kind == PER_PLAYER:
+        return -card.value * (len(g.names) - 1)
+    return 0
+
+
 def _bust_chance(g, k: int) -> float:
     """The chance seat ``k``'s next roll lands it on a payment it cannot meet (someone's
-    rent, the tax): the squares 1–6 ahead, a third as likely from jail."""
+    rent, the tax, a surprise card that takes money): the squares 1–6 ahead, a third as
+    likely from jail."""
     bal, pos, n_sq = g.bal[k], g.pos[k], len(g.board.squares)
     bust = g.rules.is_bankrupt
     hits = 0
@@ -144,9 +162,12 @@ def _bust_chance(g, k: int) -> float:
             cost = g.rent_of(q)
         elif sq.kind == "IMPUESTO":
             cost = sq.tax
+        elif sq.kind == "SORPRESA" and g.deck:
+            cost = _card_cost(g, k, g.board.cards[g.deck[0]])
         else:
             continue
-        hits += bust(bal - cost)
+        if cost > 0:
+            hits += bust(bal - cost)
     return hits / 6 / (3 if g.jailed[k] else 1)
 
 

@@ -56,6 +56,9 @@ from .heuristics import heuristic_for, terminal_values
 DEFAULT_SECONDS = 1.0
 DEFAULT_ROLLOUT_DEPTH = 0
 DEFAULT_C = 0.2
+#: how the playout after the tree picks actions: uniformly at random, or by the game's greedy bot
+ROLLOUT_POLICIES = ("random", "greedy")
+DEFAULT_ROLLOUT: dict[str, str] = {}
 #: a game without a heuristic is played on to the end; this is the safety cap
 MAX_PLAYOUT = 20_000
 
@@ -80,7 +83,7 @@ class MCTSAgent:
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
-                 c: float = DEFAULT_C) -> None:
+                 c: float = DEFAULT_C, rollout: str | None = None) -> None:
         if iterations is not None and (isinstance(iterations, bool) or
                                        not isinstance(iterations, int) or iterations < 1):
             raise InvalidOption(f"mcts: iterations must be a whole number ≥ 1; got {iterations!r}")
@@ -93,8 +96,13 @@ class MCTSAgent:
                                 f"the end); got {rollout_depth!r}")
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:
             raise InvalidOption(f"mcts: c must be a number ≥ 0; got {c!r}")
+        if rollout is not None and rollout not in ROLLOUT_POLICIES:
+            raise InvalidOption(f"mcts: rollout must be one of {', '.join(ROLLOUT_POLICIES)}; "
+                                f"got {rollout!r}")
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
+        self.rollout = rollout
+        self._greedy: dict[str, object] = {}
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.rollout_depth = rollout_depth
@@ -190,14 +198,30 @@ class MCTSAgent:
             "visits": {k[1]: ch.visits for k, ch in root.children.items() if k[0] == seat}}
         return root
 
+    def _policy(self, game_id: str):
+        """The rollout policy: None (uniformly random) or the game's greedy bot."""
+        rollout = self.rollout or DEFAULT_ROLLOUT.get(game_id, "random")
+        if rollout == "random":
+            return None
+        agent = self._greedy.get(game_id)
+        if agent is None:
+            from . import make_agent
+            agent = self._greedy[game_id] = make_agent("greedy", game_id,
+                                                       seed=self._rng.getrandbits(32))
+        return agent
+
     def _playout(self, world: Game, depth: int, heuristic, n: int) -> list[float]:
         rng = self._rng
         steps = 0
         cap = MAX_PLAYOUT if depth < 0 or heuristic is None else depth
+        policy = self._policy(world.game_id) if cap else None
         while steps < cap and not world.is_over:
             actor = world.to_move[0]
-            legal = world.legal_actions(actor)
-            world.apply(legal[rng.randrange(len(legal))], seat=actor)
+            if policy is not None:
+                world.apply(policy.choose(world, actor), seat=actor)
+            else:
+                legal = world.legal_actions(actor)
+                world.apply(legal[rng.randrange(len(legal))], seat=actor)
             steps += 1
         if world.is_over:
             return terminal_values(world.result, n)
