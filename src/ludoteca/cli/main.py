@@ -1,5 +1,5 @@
 """``ludoteca``: the command line. ``games``, ``rules GAME``, ``play GAME``, ``replay FILE``,
-and the lab: ``sim GAME`` and ``report FILE``.
+the lab: ``sim GAME`` and ``report FILE``, and the web table: ``serve``.
 
 Mistakes in what the user asks for (an unknown game, option, bot or file) end with a
 one-line message on stderr and exit code 2, never a traceback.
@@ -300,6 +300,45 @@ def report_cmd(
     except (CliError, LudotecaError) as exc:
         fail(exc, lang)
     raise typer.Exit(code)
+
+
+# ----- the web table -------------------------------------------------------------------------
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        "--db", help="Database: a SQLite file or URL, or postgresql://user@host/db. "
+             "Default: ludoteca.db in the user's data folder.")] = None,
+    bot_delay: Annotated[float, typer.Option(
+        "--bot-delay", help="Seconds a bot waits before it plays, so people can follow.")] = 0.6,
+    lang: LangOption = None,
+) -> None:
+    """Start the web table in the browser (arranca la mesa web)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ludoteca.web.server import default_db_url, serve
+
+    lang = pick_lang(lang)
+    if not 0 < port < 65536:
+        fail(f"--port {port}: 1–65535", lang)
+    if bot_delay < 0:
+        fail(f"--bot-delay {bot_delay}: ≥ 0", lang)
+    url = db or default_db_url()
+    shown = f"[{host}]" if ":" in host else host
+    console().print(("La mesa web: " if lang == "es" else "The web table: ")
+                    + f"[bold]http://{shown}:{port}/[/]  (db: {escape(_safe_url(url))})")
+    try:
+        serve(host=host, port=port, db=url, bot_delay=bot_delay)
+    except (SQLAlchemyError, OSError, ImportError) as exc:
+        fail(exc, lang)
+
+
+def _safe_url(url: str) -> str:
+    """A database URL without its password."""
+    import re
+
+    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
 def run() -> None:

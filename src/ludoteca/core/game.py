@@ -103,6 +103,12 @@ class Game(ABC):
     def parse(self, text: str) -> Action:
         """Read an action's text form (canonical or an accepted alias)."""
 
+    def is_secret_choice(self, seat: int) -> bool:
+        """Whether the decision ``seat`` must take now is secret from the other seats (a bid
+        in a fist, a simultaneous step): tables then show them only *that* it was taken.
+        Evaluated before the action is applied; the reveal event tells the choice later."""
+        return False
+
     # ----- numbering for learning agents -------------------------------------------------
     #: every action of the game in id order (state-independent ids); set by each game
     all_actions: ClassVar[tuple[Action, ...]] = ()

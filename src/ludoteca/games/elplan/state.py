@@ -584,6 +584,10 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
     def is_over(self) -> bool:
         return self.stage == S_OVER
 
+    def is_secret_choice(self, seat: int) -> bool:
+        """Every choice in a simultaneous step (D4, D6, merma) is secret until all are in."""
+        return self.stage in SIMULTANEOUS and seat in self.to_move
+
     @property
     def result(self) -> Result | None:
         return self._result

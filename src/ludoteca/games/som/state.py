@@ -301,6 +301,10 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
     def is_over(self) -> bool:
         return self.phase == PH_OVER
 
+    def is_secret_choice(self, seat: int) -> bool:
+        """A bid in the fist (SOM-16.9) is secret until the reveal."""
+        return self.phase == PH_BID and seat in self.to_move
+
     @property
     def result(self) -> Result | None:
         return self._result

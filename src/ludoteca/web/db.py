@@ -1,0 +1,191 @@
+"""Persistence with SQLAlchemy Core: the same code for SQLite and PostgreSQL.
+
+Two tables: ``tables`` (one row per game table, ``version`` = accepted actions) and
+``actions`` (one row per accepted action). An action is inserted in the same transaction that
+moves its table's version from ``n - 1`` to ``n``; a version that moved meanwhile makes the
+transaction fail, so no action is ever stored twice or lost.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+
+metadata = MetaData()
+
+tables_t = Table(
+    "ludoteca_tables", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", JSON, nullable=False),      # [{seat, name, kind, bot, taken}]
+    Column("tokens", JSON, nullable=False),     # [{hash, seats: [..], hotseat: bool}]
+    Column("lang", String(8), nullable=False),
+    Column("listed", Boolean, nullable=False),
+    Column("status", String(16), nullable=False, index=True),  # playing | finished
+    Column("version", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("finished", Float, nullable=True),
+    Column("result", JSON, nullable=True),
+)
+
+actions_t = Table(
+    "ludoteca_actions", metadata,
+    Column("table_id", String(40), ForeignKey("ludoteca_tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),     # 1, 2, … (the version it made)
+    Column("seat", Integer, nullable=False),
+    Column("text", String(200), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+class StaleWrite(RuntimeError):
+    """The table's stored version is not the one the write started from."""
+
+
+@dataclass
+class TableRow:
+    """One stored table (``actions`` filled by :meth:`Store.load`)."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    tokens: list[dict[str, Any]]
+    lang: str
+    listed: bool
+    status: str
+    version: int
+    created: float
+    finished: float | None
+    result: dict[str, Any] | None
+    actions: list[tuple[int, str]]
+
+
+def normalize_url(url: str) -> str:
+    """``postgresql://`` and ``postgres://`` use psycopg 3; a bare path means SQLite."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    if url.startswith("postgresql://"):
+        return "postgresql+psycopg://" + url[len("postgresql://"):]
+    if "://" not in url:
+        return "sqlite:///" + url
+    return url
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+class Store:
+    """The database behind the tables."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalize_url(url)
+        kwargs: dict[str, Any] = {}
+        if self.url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ----- writing -----------------------------------------------------------------------------
+    def create(self, row: TableRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables_t).values(
+                id=row.id, game=row.game, options=row.options, seed=row.seed, seats=row.seats,
+                tokens=row.tokens, lang=row.lang, listed=row.listed, status=row.status,
+                version=row.version, created=row.created, finished=row.finished,
+                result=row.result))
+
+    def append(self, table_id: str, n: int, seat: int, text: str,
+               finished: dict[str, Any] | None = None) -> None:
+        """Store action ``n`` and move the table to version ``n`` in one transaction;
+        ``finished`` (the result) also closes the table. Raises StaleWrite if the stored
+        version was not ``n - 1``."""
+        now = time.time()
+        values: dict[str, Any] = {"version": n}
+        if finished is not None:
+            values.update(status="finished", finished=now, result=finished)
+        with self.engine.begin() as conn:
+            moved = conn.execute(update(tables_t).where(
+                tables_t.c.id == table_id, tables_t.c.version == n - 1).values(**values))
+            if moved.rowcount != 1:
+                raise StaleWrite(f"table {table_id} is not at version {n - 1}")
+            conn.execute(insert(actions_t).values(table_id=table_id, n=n, seat=seat, text=text,
+                                                  at=now))
+
+    def update_seats(self, table_id: str, seats: list[dict[str, Any]],
+                     tokens: list[dict[str, Any]] | None = None) -> None:
+        values: dict[str, Any] = {"seats": seats}
+        if tokens is not None:
+            values["tokens"] = tokens
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+
+    # ----- reading -----------------------------------------------------------------------------
+    def load(self, table_id: str) -> TableRow | None:
+        """One table with its actions, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            if row is None:
+                return None
+            acts = conn.execute(select(actions_t.c.seat, actions_t.c.text).where(
+                actions_t.c.table_id == table_id).order_by(actions_t.c.n)).all()
+        return _row(row, [(a.seat, a.text) for a in acts])
+
+    def ids(self, status: str | None = None) -> list[str]:
+        """Table ids, oldest first (``status``: playing or finished)."""
+        query = select(tables_t.c.id).order_by(tables_t.c.created)
+        if status is not None:
+            query = query.where(tables_t.c.status == status)
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(query)]
+
+    def finished_rows(self, limit: int = 200) -> list[TableRow]:
+        """Listed finished tables, newest first, without their actions."""
+        query = select(tables_t).where(tables_t.c.status == "finished",
+                                       tables_t.c.listed.is_(True)) \
+            .order_by(tables_t.c.finished.desc()).limit(limit)
+        with self.engine.connect() as conn:
+            return [_row(r, []) for r in conn.execute(query)]
+
+
+def _row(row: Any, actions: list[tuple[int, str]]) -> TableRow:
+    m = row._mapping
+    return TableRow(id=m["id"], game=m["game"], options=dict(m["options"] or {}),
+                    seed=int(m["seed"]), seats=list(m["seats"]), tokens=list(m["tokens"]),
+                    lang=m["lang"], listed=bool(m["listed"]), status=m["status"],
+                    version=int(m["version"]), created=float(m["created"]),
+                    finished=m["finished"], result=m["result"], actions=actions)
