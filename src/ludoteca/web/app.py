@@ -257,9 +257,16 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
             if kind != "act":
                 raise bad("type", f"tipo de mensaje {kind!r} desconocido",
                           f"unknown message type {kind!r}", ["act", "ping"], "bad_message")
+            acked: list[int] = []
+
+            def answer(version: int) -> None:   # the ack goes before the new state
+                acked.append(version)
+                conn.push(dumps({"type": "ack", "req": req, "version": version}))
+
             version = hub.act(conn.table, conn.you, msg.get("version"), msg.get("action"),
-                              msg.get("seat"), req)
-            conn.push(dumps({"type": "ack", "req": req, "version": version}))
+                              msg.get("seat"), req, answer)
+            if not acked:                       # a repeat: acknowledged, nothing changed
+                answer(version)
         except WebError as exc:
             conn.push(dumps(exc.ws(req if isinstance(req, (str, int)) else None)))
 

@@ -10,6 +10,7 @@ import random
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import ludoteca
@@ -28,15 +29,15 @@ log = logging.getLogger("ludoteca.web")
 
 class Conn:
     """One WebSocket: who it acts for, what log it has seen, and what is waiting to be sent.
-    Messages are sent in order by one writer task; a pending ``state`` is computed when it is
-    sent, so a slow socket gets the newest state instead of a backlog."""
+    One writer task sends the outbox in order; a ``None`` in it stands for "the newest
+    state", built when it is sent (consecutive ones collapse), so a slow socket gets the
+    newest state instead of a backlog, and an answer never overtakes an earlier change."""
 
     def __init__(self, table: LiveTable, you: tuple[int, ...]) -> None:
         self.table = table
         self.you = you
         self.log_sent = 0
-        self.outbox: deque[str] = deque()
-        self.dirty = True
+        self.outbox: deque[str | None] = deque([None])
         self.wake = asyncio.Event()
         self.wake.set()
 
@@ -45,18 +46,18 @@ class Conn:
         self.wake.set()
 
     def touch(self) -> None:
-        self.dirty = True
+        if not self.outbox or self.outbox[-1] is not None:
+            self.outbox.append(None)
         self.wake.set()
 
     def next_message(self) -> str | None:
-        if self.outbox:
-            return self.outbox.popleft()
-        if self.dirty:
-            self.dirty = False
+        if not self.outbox:
+            return None
+        msg = self.outbox.popleft()
+        if msg is None:
             msg = self.table.state_message(self.you, self.log_sent)
             self.log_sent = len(self.table.entries)
-            return msg
-        return None
+        return msg
 
 
 class Hub:
@@ -218,9 +219,11 @@ class Hub:
 
     # ----- acting ------------------------------------------------------------------------------
     def act(self, table: LiveTable, you: tuple[int, ...], version: Any, text: Any,
-            seat: Any = None, req: Any = None) -> int:
+            seat: Any = None, req: Any = None,
+            answer: Callable[[int], None] | None = None) -> int:
         """Play ``text`` for one of ``you`` at ``version``; return the new version. Raises
-        WebError (stale, not_your_turn, illegal, forbidden, bad_message); nothing changes."""
+        WebError (stale, not_your_turn, illegal, forbidden, bad_message); nothing changes.
+        ``answer(version)`` is called once the action is stored, before anyone is told."""
         if not isinstance(version, int) or isinstance(version, bool):
             raise WebError("bad_message", "version: falta el número de versión al que responde "
                            "la acción", "version: missing the state version the action answers")
@@ -247,7 +250,8 @@ class Hub:
         rep = table.last.get(seat)
         if req is not None and (seat, req) in table.reqs:
             return table.reqs[(seat, req)]
-        if rep is not None and version == rep.version_before and text in (rep.text, rep.sent):
+        if rep is not None and version == rep.version_before and (
+                text in (rep.text, rep.sent) or _canonical(game, text) == rep.text):
             return rep.version_after
         if version != table.version and not self._fresh_enough(table, seat, version):
             raise WebError("stale", f"la acción responde a la versión {version}, pero la mesa "
@@ -260,7 +264,7 @@ class Hub:
             names = ", ".join(table.seats[s]["name"] for s in game.to_move)
             raise WebError("not_your_turn", f"no es tu turno; le toca a: {names}",
                            f"it is not your turn; to move: {names}", list(game.to_move))
-        return self._apply(table, seat, text, req)
+        return self._apply(table, seat, text, req, answer)
 
     def _fresh_enough(self, table: LiveTable, seat: int, version: int) -> bool:
         """An older version is still good when everything since was another seat's secret
@@ -269,7 +273,8 @@ class Hub:
             return False
         return all(e.secret and e.seat != seat for e in table.entries[version + 1:])
 
-    def _apply(self, table: LiveTable, seat: int, text: str, req: str | None) -> int:
+    def _apply(self, table: LiveTable, seat: int, text: str, req: str | None,
+               answer: Callable[[int], None] | None = None) -> int:
         game = table.game
         secret = game.is_secret_choice(seat)
         try:
@@ -292,6 +297,8 @@ class Hub:
         if game.is_over:
             table.finished = time.time()
         table.remember(seat, Repeat(req, n - 1, canonical, text, n))
+        if answer is not None:
+            answer(n)
         self.notify(table)
         self.kick_bots(table)
         return n
@@ -378,6 +385,13 @@ def _replay_row(row: TableRow) -> tuple[Game, list[LogEntry]]:
         events = game.apply(text, seat=seat)
         entries.append(make_entry(game, n, seat, text, secret, events))
     return game, entries
+
+
+def _canonical(game: Game, text: str) -> str | None:
+    try:
+        return str(game.parse(text))
+    except IllegalAction:
+        return None
 
 
 def _row_summary(row: TableRow) -> dict[str, Any]:

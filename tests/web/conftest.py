@@ -1,0 +1,34 @@
+"""Fixtures for the web table's tests: the real application on a temporary SQLite file, bots
+at 0 delay, and a watchdog so a socket that never answers cannot hang CI."""
+
+from __future__ import annotations
+
+import faulthandler
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ludoteca.web import create_app
+
+WATCHDOG_SECONDS = 240  # a socket that never answers must not hang CI
+
+
+@pytest.fixture(autouse=True)
+def _watchdog() -> Iterator[None]:
+    faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True, file=sys.stderr)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
+
+@pytest.fixture
+def db_url(tmp_path: Any) -> str:
+    return f"sqlite:///{tmp_path / 'web.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_delay=0)) as c:
+        yield c
