@@ -1,0 +1,75 @@
+"""Environments for learning agents: PettingZoo (every seat an agent) and Gymnasium (one seat
+learns, bots play the rest), for every ludoteca game.
+
+    import ludoteca.rl
+    env = ludoteca.rl.env("som", players=3, options={"mode": "B"}, seed=1)   # PettingZoo AEC
+    gym = ludoteca.rl.single_agent_env("qytetet", opponents=["bot:greedy"])  # Gymnasium
+
+Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector
+is built from ``game.view(seat)`` only (layouts per game: ``layout(game_id)``, docs/rl.md);
+actions are the game's fixed ids (``type(game).num_distinct_actions``). Rewards are 0 until the
+end, then +1 for every winner and −1 for every other seat (``reward="rank"``: +1 first … −1
+last); when nobody wins (Som's intervention or turn limit) every seat gets −1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+import ludoteca
+
+from .aec import LudotecaAEC
+from .common import final_rewards
+from .encoders import encoder_for
+from .encoding import Encoder
+from .single import LudotecaGym
+
+
+def env(game: str, players: int | None = None, options: dict[str, Any] | None = None,
+        seed: int | None = None, render_mode: str | None = None, reward: str = "win",
+        max_steps: int | None = None, lang: str = "es") -> OrderEnforcingWrapper:
+    """A PettingZoo AEC environment of ``game`` (agents ``player_0`` …), wrapped in
+    PettingZoo's order checks. ``players`` defaults to the smallest table of two or more."""
+    return OrderEnforcingWrapper(LudotecaAEC(game, players, options, seed, render_mode,
+                                             reward, max_steps, lang))
+
+
+def raw_env(game: str, **kwargs: Any) -> LudotecaAEC:
+    """The AEC environment without PettingZoo's order-checking wrapper."""
+    return LudotecaAEC(game, **kwargs)
+
+
+def single_agent_env(game: str, opponents: list[Any] | tuple[Any, ...] = ("bot:greedy",),
+                     players: int | None = None, options: dict[str, Any] | None = None,
+                     seat: int = 0, seed: int | None = None, render_mode: str | None = None,
+                     reward: str = "win", illegal: str = "terminate",
+                     max_steps: int | None = None, lang: str = "es") -> LudotecaGym:
+    """A Gymnasium environment of ``game`` where the learner plays ``seat`` and each other seat
+    is a bot (``"bot:greedy"``, ``"bot:random"``, ``"bot:mcts:seconds=0.2"``, or any object
+    with ``choose(game, seat)``). One opponent fills every other seat; ``players`` defaults to
+    ``len(opponents) + 1`` (one opponent: the smallest table of two or more)."""
+    return LudotecaGym(game, opponents, players, options, seat, seed, render_mode, reward,
+                       illegal, max_steps, lang)
+
+
+def layout(game: str) -> Encoder:
+    """The observation encoder of ``game`` (``.size``, ``.layout()``, ``.layout_markdown()``)."""
+    return encoder_for(game)
+
+
+def _register() -> None:
+    """``gymnasium.make("ludoteca/qytetet-v0", opponents=["bot:random"])`` works too."""
+    for gid in ludoteca.games():
+        env_id = f"ludoteca/{gid}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="ludoteca.rl.single:LudotecaGym",
+                               kwargs={"game_id": gid})
+
+
+_register()
+
+__all__ = ["Encoder", "LudotecaAEC", "LudotecaGym", "env", "final_rewards", "layout",
+           "raw_env", "single_agent_env"]

@@ -1,0 +1,132 @@
+"""What both environments share: making the game, observations, masks, end-of-game rewards,
+checking an action id and rendering."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+import ludoteca
+from ludoteca import Game, IllegalAction, InvalidOption, Result
+
+from .encoders import encoder_for
+from .encoding import LIMIT, Encoder
+
+REWARD_SCHEMES = ("win", "rank")
+
+
+def check_game(game_id: str) -> None:
+    if game_id not in ludoteca.games():
+        raise InvalidOption(f"unknown game {game_id!r}; games: {', '.join(ludoteca.games())}")
+
+
+def default_players(game_id: str) -> int:
+    """The smallest table of at least two seats the game allows."""
+    lo, hi = ludoteca.info(game_id).players
+    return max(lo, min(2, hi))
+
+
+def check_players(game_id: str, players: int | None) -> int:
+    lo, hi = ludoteca.info(game_id).players
+    if players is None:
+        return default_players(game_id)
+    if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+        raise InvalidOption(f"{game_id}: players must be a whole number from {lo} to {hi}; "
+                            f"got {players!r}")
+    return players
+
+
+def check_reward(reward: str) -> str:
+    if reward not in REWARD_SCHEMES:
+        raise InvalidOption(f"reward must be one of {', '.join(REWARD_SCHEMES)}; got {reward!r}")
+    return reward
+
+
+def new_game(game_id: str, players: int, seed: int, options: dict[str, Any] | None) -> Game:
+    return ludoteca.new_game(game_id, players=players, seed=seed, options=dict(options or {}))
+
+
+def observation_space(game_id: str, n_actions: int) -> spaces.Dict:
+    """``{"observation": Box(float32), "action_mask": Box(int8 0/1)}``."""
+    size = encoder_for(game_id).size
+    return spaces.Dict({
+        "observation": spaces.Box(-LIMIT, LIMIT, shape=(size,), dtype=np.float32),
+        "action_mask": spaces.Box(0, 1, shape=(n_actions,), dtype=np.int8),
+    })
+
+
+def action_mask(game: Game, seat: int) -> np.ndarray:
+    """1 at the id of every legal action of ``seat`` now (all 0 when it may not act)."""
+    mask = np.zeros(type(game).num_distinct_actions, dtype=np.int8)
+    if not game.is_over and seat in game.to_move:
+        for a in game.legal_actions(seat):
+            mask[game.action_id(a)] = 1
+    return mask
+
+
+def observe(game: Game, encoder: Encoder, seat: int) -> dict[str, np.ndarray]:
+    """The observation of ``seat``: built from ``game.view(seat)`` only, plus its mask."""
+    return {"observation": encoder.encode(game.view(seat), seat, game.n_players),
+            "action_mask": action_mask(game, seat)}
+
+
+def final_rewards(result: Result, n: int, scheme: str = "win") -> list[float]:
+    """Rewards at the end. ``win``: +1 to every winner, −1 to every other seat (nobody wins:
+    all −1). ``rank``: +1 first … −1 last by the game's ranking, winners share first place
+    and seats with equal scores share their average place (nobody wins: all −1)."""
+    winners = set(result.winners)
+    if not winners:
+        return [-1.0] * n
+    if scheme == "win" or n == 1:
+        return [1.0 if s in winners else -1.0 for s in range(n)]
+    place = {s: float(i) for i, s in enumerate(result.ranking)}
+    for s in winners:
+        place[s] = 0.0
+    by_score: dict[Any, list[int]] = {}
+    for s in range(n):
+        if s not in winners:
+            by_score.setdefault(result.scores[s], []).append(s)
+    for seats in by_score.values():
+        avg = sum(place[s] for s in seats) / len(seats)
+        for s in seats:
+            place[s] = avg
+    return [1.0 - 2.0 * place[s] / (n - 1) for s in range(n)]
+
+
+def action_from_id(game: Game, seat: int, action: Any) -> Any:
+    """The legal Action with id ``action`` for ``seat``; IllegalAction (state untouched) when
+    it is not an id or not legal now."""
+    n = type(game).num_distinct_actions
+    if isinstance(action, np.ndarray) and action.shape in ((), (1,)):
+        action = action.reshape(()).item()
+    if isinstance(action, np.integer):
+        action = int(action)
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < n:
+        raise IllegalAction(f"an action is an id from 0 to {n - 1}; got {action!r}",
+                            f"una acción es un id de 0 a {n - 1}; recibido {action!r}")
+    a = game.action_from_id(action)
+    legal = game.legal_actions(seat) if seat in game.to_move and not game.is_over else []
+    if a not in legal:
+        ids = sorted(game.action_id(x) for x in legal)
+        raise IllegalAction(
+            f"action {action} ({a}) is not legal for seat {seat} now; legal ids: {ids}",
+            f"la acción {action} ({a}) no es legal para el asiento {seat} ahora; "
+            f"ids legales: {ids}", [str(x) for x in legal])
+    return a
+
+
+def render_text(game: Game, events: list[Any], lang: str) -> str:
+    """What happened last and who must act, in words."""
+    lines = [f"{game.game_id} · seed {game.seed}"]
+    lines += ["  " + game.describe(e, lang) for e in events]
+    if game.is_over:
+        r = game.result
+        won = ", ".join(game.names[s] for s in r.winners) or "—"
+        lines.append(("Fin: gana " if lang == "es" else "Over: won by ") + won
+                     + f" ({r.reason})")
+    else:
+        who = ", ".join(game.names[s] for s in game.to_move)
+        lines.append(("Le toca a: " if lang == "es" else "To move: ") + who)
+    return "\n".join(lines)

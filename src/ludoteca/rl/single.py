@@ -1,0 +1,162 @@
+"""A Gymnasium environment: one seat learns, ludoteca's bots play the others.
+
+``step(action)`` plays the learner's action (an id), then lets the bots play until the learner
+must decide again or the game ends. Observations and rewards are those of the AEC environment
+(the learner's own view only; 0 until the end, then ``final_rewards``). An id that is not
+legal now either ends the episode with reward −1 (``illegal="terminate"``, the default, as
+PettingZoo's classic games do; ``info["illegal_action"]`` says so) or raises
+``ludoteca.IllegalAction`` (``illegal="raise"``); either way the game is untouched.
+``action_masks()`` returns the mask for maskable learners.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ludoteca import IllegalAction, InvalidOption
+from ludoteca.agents import make_agent
+
+from . import common
+from .encoders import encoder_for
+
+ILLEGAL = ("terminate", "raise")
+
+
+def parse_opponent(spec: Any) -> Any:
+    """``"bot:greedy"``, ``"greedy"``, ``"bot:mcts:seconds=0.1"`` -> the bot's name; an object
+    with ``choose(game, seat)`` is used as it is."""
+    if hasattr(spec, "choose"):
+        return spec
+    if not isinstance(spec, str) or not spec.strip():
+        raise InvalidOption(f"an opponent is a bot name such as 'bot:greedy' or 'bot:random', "
+                            f"or an object with choose(game, seat); got {spec!r}")
+    name = spec.strip()
+    return name[4:] if name.startswith("bot:") else name
+
+
+class LudotecaGym(gymnasium.Env):
+    """``ludoteca.rl.single_agent_env(...)`` builds this."""
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(self, game_id: str, opponents: list[Any] | tuple[Any, ...] = ("bot:greedy",),
+                 players: int | None = None, options: dict[str, Any] | None = None,
+                 seat: int = 0, seed: int | None = None, render_mode: str | None = None,
+                 reward: str = "win", illegal: str = "terminate",
+                 max_steps: int | None = None, lang: str = "es") -> None:
+        common.check_game(game_id)
+        specs = [parse_opponent(o) for o in (opponents or [])]
+        if players is None:   # one opponent fills every other seat of the smallest table
+            players = len(specs) + 1 if len(specs) != 1 else common.default_players(game_id)
+        self.n_players = common.check_players(game_id, players)
+        if len(specs) == 1:
+            specs = specs * (self.n_players - 1)
+        if len(specs) != self.n_players - 1:
+            raise InvalidOption(f"{game_id} with {self.n_players} players needs "
+                                f"{self.n_players - 1} opponents (or one for every other seat); "
+                                f"got {len(specs)}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_players:
+            raise InvalidOption(f"seat must be 0 to {self.n_players - 1}; got {seat!r}")
+        if illegal not in ILLEGAL:
+            raise InvalidOption(f"illegal must be one of {', '.join(ILLEGAL)}; got {illegal!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise InvalidOption(f"render_mode must be None, 'ansi' or 'human'; "
+                                f"got {render_mode!r}")
+        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+            raise InvalidOption(f"max_steps must be a positive whole number or None; "
+                                f"got {max_steps!r}")
+        self.game_id, self.seat, self.options = game_id, seat, dict(options or {})
+        self.reward_scheme = common.check_reward(reward)
+        self.illegal, self.render_mode, self.max_steps, self.lang = (
+            illegal, render_mode, max_steps, lang)
+        others = [s for s in range(self.n_players) if s != seat]
+        self.opponent_specs = dict(zip(others, specs, strict=True))
+        for spec in specs:                     # unknown bot names fail here, clearly
+            if isinstance(spec, str):
+                make_agent(spec, game_id, seed=0)
+        self.game = common.new_game(game_id, self.n_players, seed or 0, self.options)
+        self.encoder = encoder_for(game_id)
+        n_actions = type(self.game).num_distinct_actions
+        self.observation_space = common.observation_space(game_id, n_actions)
+        self.action_space = spaces.Discrete(n_actions)
+        self._first_seed = seed
+        self.bots: dict[int, Any] = {}
+        self._events: list[Any] = []
+        self._steps = 0
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
+        """A new game. ``seed`` is the game's seed (bots get ``seed + their seat``, as in the
+        lab); without it the constructor's seed is used first, then seeds drawn from the
+        environment's generator. ``options`` is ignored (game options are fixed)."""
+        if seed is None and self._first_seed is not None:
+            seed = self._first_seed
+        super().reset(seed=seed)
+        self._first_seed = None
+        game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**31))
+        self.game = common.new_game(self.game_id, self.n_players, game_seed, self.options)
+        self.bots = {s: (spec if not isinstance(spec, str)
+                         else make_agent(spec, self.game_id, seed=game_seed + s))
+                     for s, spec in self.opponent_specs.items()}
+        self._events = list(self.game.opening_events)
+        self._steps = 0
+        self._play_bots()
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), self._info()
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        return common.observe(self.game, self.encoder, self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        info: dict[str, Any] = {}
+        if self.game.is_over:
+            info["result"] = self.game.result.to_json()
+        return info
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal ids now as booleans (sb3-contrib's MaskablePPO asks this)."""
+        return common.action_mask(self.game, self.seat).astype(bool)
+
+    def _play_bots(self) -> None:
+        g = self.game
+        while not g.is_over and self.seat not in g.to_move:
+            s = g.to_move[0]
+            self._events += g.apply(self.bots[s].choose(g, s), seat=s)
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
+        if self.game.is_over:
+            raise IllegalAction("the episode is over; call reset()",
+                                "el episodio ha terminado; llama a reset()")
+        try:
+            chosen = common.action_from_id(self.game, self.seat, action)
+        except IllegalAction:
+            if self.illegal == "raise":
+                raise
+            return self._obs(), -1.0, True, False, {"illegal_action": True}
+        self._events = self.game.apply(chosen, seat=self.seat)
+        self._steps += 1
+        self._play_bots()
+        reward, terminated, truncated = 0.0, False, False
+        if self.game.is_over:
+            terminated = True
+            reward = common.final_rewards(self.game.result, self.n_players,
+                                          self.reward_scheme)[self.seat]
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            truncated = True
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), reward, terminated, truncated, self._info()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = common.render_text(self.game, self._events, self.lang)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
