@@ -1,0 +1,357 @@
+// The lobby: the five games, the form that creates a table (game, options, seats, language),
+// the links it hands out, and the lists of open, playing and finished tables.
+
+import { detectLang, translator, pick, urlWithLang, joinNames } from "./i18n.js";
+import { h, errorText, resultBox } from "./table.js";
+
+const lang = detectLang();
+const t = translator(lang);
+const DEFAULT_NAMES = ["Ana", "Bea", "Cris", "Dani", "Eva", "Fede"];
+const BOT_KINDS_FALLBACK = ["random", "greedy", "mcts"];
+
+let games = [];
+const el = {};
+
+async function getJSON(url, init) {
+  const r = await fetch(url, init);
+  const body = await r.json().catch(() => null);
+  if (!r.ok) throw Object.assign(new Error("http"), { body });
+  return body;
+}
+
+function absolute(path) {
+  return new URL(path, location.origin).href;
+}
+
+function playersText(g) {
+  const [min, max] = g.players;
+  return min === max ? t("players_one", { min }) : t("players_range", { min, max });
+}
+
+function firstLine(text) {
+  const s = pick(text, lang).split("\n")[0];
+  return s;
+}
+
+// ---------------------------------------------------------------- games list
+
+function drawGames() {
+  el.games.replaceChildren(...games.map((g) => h("li", { class: "game-card", "data-game": g.id },
+    h("h3", {}, g.title),
+    h("p", { class: "game-players" }, playersText(g)),
+    h("p", { class: "game-line" }, firstLine(g.summary)),
+    h("button", { type: "button", class: "game-choose", onclick: () => {
+      el.gameSelect.value = g.id;
+      drawGameForm();
+      el.form.scrollIntoView({ behavior: "smooth" });
+    } }, t("create_table")))));
+}
+
+// ---------------------------------------------------------------- create form
+
+function currentGame() {
+  return games.find((g) => g.id === el.gameSelect.value) || games[0];
+}
+
+function encode(value) {
+  return JSON.stringify(value);
+}
+
+function optionField(opt) {
+  const id = `opt-${opt.name}`;
+  const help = pick(opt.help, lang);
+  let input;
+  if (Array.isArray(opt.choices) && opt.choices.length) {
+    input = h("select", { id, name: opt.name, class: "option-input", "data-kind": "choice" });
+    if (opt.default == null) input.append(h("option", { value: "" }, `— ${t("default_value")} —`));
+    for (const c of opt.choices) {
+      input.append(h("option", { value: encode(c), selected: c === opt.default ? true : null }, String(c)));
+    }
+  } else {
+    input = h("input", {
+      id, name: opt.name, class: "option-input", "data-kind": "free", type: "text",
+      value: opt.default == null ? "" : (typeof opt.default === "object" ? JSON.stringify(opt.default) : String(opt.default)),
+      placeholder: opt.default == null ? t("default_value") : null,
+    });
+  }
+  return h("div", { class: "option-row" },
+    h("label", { for: id }, opt.name),
+    input,
+    h("small", { class: "option-help" },
+      help, help ? " · " : "", t("default_is", { value: opt.default == null ? "—" : JSON.stringify(opt.default) })));
+}
+
+/** The value of a free-text option: JSON when it parses (numbers, true, lists), else the text. */
+function parseFree(text) {
+  const s = text.trim();
+  if (!s) return undefined;
+  try { return JSON.parse(s); } catch { return s; }
+}
+
+function seatRow(i, g, kind) {
+  const bots = g.bots?.length ? g.bots : BOT_KINDS_FALLBACK;
+  const kindSel = h("select", { class: "seat-kind-select", "aria-label": t("seat_n", { n: i + 1 }) },
+    h("option", { value: "person", selected: kind === "person" ? true : null }, t("person")),
+    h("option", { value: "bot", selected: kind === "bot" ? true : null }, t("bot")));
+  const name = h("input", { type: "text", class: "seat-name-input", "aria-label": t("name"),
+    value: kind === "person" ? DEFAULT_NAMES[i % DEFAULT_NAMES.length] : "", placeholder: t("name") });
+  const botSel = h("select", { class: "seat-bot-select", "aria-label": t("bot") },
+    bots.map((b) => h("option", { value: b, selected: b === "greedy" ? true : null }, b)));
+  const seconds = h("input", { type: "number", class: "seat-seconds", min: "0.05", max: "30", step: "0.05",
+    value: "0.5", "aria-label": t("budget_seconds"), title: t("budget_seconds") });
+  const secondsBox = h("label", { class: "seat-seconds-box" }, seconds, " ", t("budget_seconds"));
+  const row = h("li", { class: "seat-row", "data-seat": i },
+    h("span", { class: "seat-label" }, t("seat_n", { n: i + 1 })), kindSel, name, botSel, secondsBox);
+  const sync = () => {
+    const bot = kindSel.value === "bot";
+    botSel.hidden = !bot;
+    secondsBox.hidden = !(bot && botSel.value.startsWith("mcts"));
+    if (bot && name.value === DEFAULT_NAMES[i % DEFAULT_NAMES.length]) name.value = "";
+    if (!bot && !name.value) name.value = DEFAULT_NAMES[i % DEFAULT_NAMES.length];
+  };
+  kindSel.addEventListener("change", sync);
+  botSel.addEventListener("change", sync);
+  sync();
+  return row;
+}
+
+function drawSeats(count) {
+  const g = currentGame();
+  const rows = [];
+  for (let i = 0; i < count; i++) rows.push(seatRow(i, g, i === 0 ? "person" : "bot"));
+  el.seats.replaceChildren(...rows);
+  updateSeatButtons();
+}
+
+function updateSeatButtons() {
+  const g = currentGame();
+  const n = el.seats.children.length;
+  el.addSeat.disabled = n >= g.players[1];
+  el.removeSeat.disabled = n <= g.players[0];
+}
+
+function drawGameForm() {
+  const g = currentGame();
+  el.options.replaceChildren(...(g.options.length ? g.options.map(optionField)
+    : [h("p", { class: "muted" }, t("no_options"))]));
+  el.gameLine.textContent = `${playersText(g)} — ${firstLine(g.summary)}`;
+  drawSeats(Math.max(g.players[0], Math.min(2, g.players[1])));
+  el.formError.replaceChildren();
+}
+
+function collectBody() {
+  const g = currentGame();
+  const options = {};
+  for (const input of el.options.querySelectorAll(".option-input")) {
+    if (input.dataset.kind === "choice") {
+      if (input.value !== "") options[input.name] = JSON.parse(input.value);
+    } else {
+      const v = parseFree(input.value);
+      if (v !== undefined) options[input.name] = v;
+    }
+  }
+  const seats = [...el.seats.children].map((row) => {
+    const kind = row.querySelector(".seat-kind-select").value;
+    const name = row.querySelector(".seat-name-input").value.trim() || null;
+    if (kind === "person") return { kind, name };
+    let bot = row.querySelector(".seat-bot-select").value;
+    if (bot.startsWith("mcts") && !bot.includes(":")) {
+      const s = row.querySelector(".seat-seconds").value.trim();
+      if (s) bot = `mcts:seconds=${s}`;
+    }
+    return { kind, bot, name };
+  });
+  const seedText = el.seed.value.trim();
+  return {
+    game: g.id, options, lang: el.lang.value, listed: el.listed.checked,
+    seed: seedText === "" ? null : Number(seedText), seats,
+  };
+}
+
+function linkRow(label, path, cls) {
+  const href = absolute(path);
+  const copy = h("button", { type: "button", class: "copy-button", onclick: async () => {
+    try { await navigator.clipboard.writeText(href); copy.textContent = t("copied"); } catch { /* no clipboard */ }
+  } }, t("copy"));
+  return h("li", { class: `link-row ${cls}` },
+    h("span", { class: "link-label" }, label),
+    h("a", { href, class: "link-url", target: "_blank", rel: "noopener" }, href),
+    copy);
+}
+
+function drawCreated(res) {
+  const rows = [];
+  for (const s of res.seats) {
+    if (s.invite) rows.push(linkRow(t("invite_for", { name: s.name, n: s.seat + 1 }), s.invite, "invite-link"));
+  }
+  if (res.hotseat) rows.push(linkRow(t("hotseat_link"), res.hotseat, "hotseat-link"));
+  rows.push(linkRow(t("spectator_link"), res.spectator, "spectator-link"));
+  el.created.replaceChildren(
+    h("h3", {}, t("created")),
+    h("p", { class: "muted" }, t("created_help")),
+    h("ul", { class: "links" }, rows));
+  el.created.hidden = false;
+  el.created.dataset.table = res.table_id;
+}
+
+async function submit(ev) {
+  ev.preventDefault();
+  el.formError.replaceChildren();
+  el.create.disabled = true;
+  el.create.textContent = t("creating");
+  try {
+    const res = await getJSON("/api/tables", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(collectBody()),
+    });
+    drawCreated(res);
+    refreshTables();
+  } catch (err) {
+    el.formError.replaceChildren(h("p", { class: "form-error", role: "alert" }, `${t("error")}: `, errorText(err.body, lang, t)));
+  } finally {
+    el.create.disabled = false;
+    el.create.textContent = t("create");
+  }
+}
+
+// ---------------------------------------------------------------- table lists
+
+function titleOf(id) {
+  return games.find((g) => g.id === id)?.title ?? id;
+}
+
+function seatNames(tb) {
+  return tb.seats.map((s) => s.name ?? `J${s.seat + 1}`);
+}
+
+function openTableEl(tb) {
+  const free = tb.seats.filter((s) => s.kind === "person" && !s.taken);
+  const seatSel = h("select", { class: "join-seat", "aria-label": t("seats") },
+    free.map((s) => h("option", { value: s.seat }, `${t("seat_n", { n: s.seat + 1 })}${s.name ? ` (${s.name})` : ""}`)));
+  const name = h("input", { type: "text", class: "join-name", placeholder: t("join_as"), "aria-label": t("join_as"),
+    value: free[0]?.name || "" });
+  const err = h("span", { class: "form-error", role: "alert" });
+  const form = h("form", { class: "join-form", onsubmit: async (ev) => {
+    ev.preventDefault();
+    err.textContent = "";
+    try {
+      const res = await getJSON(`/api/tables/${encodeURIComponent(tb.table_id)}/join`, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ seat: Number(seatSel.value), name: name.value.trim() }),
+      });
+      location.href = res.invite;
+    } catch (e) {
+      err.textContent = errorText(e.body, lang, t);
+    }
+  } }, seatSel, name, h("button", { type: "submit", class: "join-button" }, t("join")), err);
+  return h("li", { class: "table-item open", "data-table": tb.table_id },
+    h("strong", {}, titleOf(tb.game)), " ",
+    h("span", { class: "table-seats" }, tb.seats.map((s) => `${s.name ?? "—"} (${s.kind === "bot" ? s.bot : (s.taken ? t("taken_seat") : t("free_seat"))})`).join(", ")),
+    form);
+}
+
+function playingTableEl(tb) {
+  return h("li", { class: "table-item playing", "data-table": tb.table_id },
+    h("strong", {}, titleOf(tb.game)), " ",
+    h("span", { class: "table-seats" }, joinNames(seatNames(tb), lang)), " · ",
+    h("span", { class: "muted" }, t("version", { n: tb.version })), " · ",
+    h("a", { href: `/t/${encodeURIComponent(tb.table_id)}?lang=${lang}` }, t("watch")));
+}
+
+function finishedTableEl(tb) {
+  return h("li", { class: "table-item finished", "data-table": tb.table_id },
+    h("strong", {}, titleOf(tb.game)), " ",
+    h("span", { class: "table-seats" }, joinNames(seatNames(tb), lang)),
+    resultBox(tb.result, { lang, t, names: seatNames(tb) }),
+    h("a", { href: `/api/tables/${encodeURIComponent(tb.table_id)}/record`, download: `${tb.game}-${tb.table_id}.json`,
+      class: "record-link" }, t("download_record")), " · ",
+    h("a", { href: `/replay/${encodeURIComponent(tb.table_id)}?lang=${lang}`, class: "replay-link" }, t("replay")));
+}
+
+async function refreshTables() {
+  const lists = [["open", el.open, openTableEl], ["playing", el.playing, playingTableEl],
+    ["finished", el.finished, finishedTableEl]];
+  await Promise.all(lists.map(async ([status, box, make]) => {
+    try {
+      const tables = await getJSON(`/api/tables?status=${status}`);
+      box.replaceChildren(...(tables.length ? tables.map(make) : [h("li", { class: "muted" }, t("no_tables"))]));
+    } catch {
+      box.replaceChildren(h("li", { class: "form-error" }, t("network_error")));
+    }
+  }));
+}
+
+// ---------------------------------------------------------------- page
+
+function build(root) {
+  el.games = h("ul", { class: "game-cards" }, h("li", { class: "muted" }, t("loading")));
+  el.gameSelect = h("select", { id: "game-select", name: "game", onchange: () => drawGameForm() });
+  el.gameLine = h("p", { class: "muted game-line-form" });
+  el.options = h("div", { class: "options" });
+  el.seats = h("ol", { class: "seats" });
+  el.addSeat = h("button", { type: "button", class: "add-seat", onclick: () => {
+    const n = el.seats.children.length;
+    if (n < currentGame().players[1]) el.seats.append(seatRow(n, currentGame(), "bot"));
+    updateSeatButtons();
+  } }, t("add_seat"));
+  el.removeSeat = h("button", { type: "button", class: "remove-seat", onclick: () => {
+    if (el.seats.children.length > currentGame().players[0]) el.seats.lastElementChild.remove();
+    updateSeatButtons();
+  } }, t("remove_seat"));
+  el.lang = h("select", { id: "table-lang", name: "lang" },
+    ["es", "en"].map((l) => h("option", { value: l, selected: l === lang ? true : null }, t(`lang_${l}`))));
+  el.listed = h("input", { type: "checkbox", id: "table-listed", name: "listed", checked: true });
+  el.seed = h("input", { type: "number", id: "table-seed", name: "seed", step: "1", min: "0" });
+  el.create = h("button", { type: "submit", class: "create-button" }, t("create"));
+  el.formError = h("div", { class: "form-errors" });
+  el.created = h("section", { class: "created", hidden: true, "aria-live": "polite" });
+  el.form = h("form", { class: "create-form", onsubmit: submit },
+    h("h2", {}, t("create_table")),
+    h("div", { class: "form-row" }, h("label", { for: "game-select" }, t("game")), el.gameSelect),
+    el.gameLine,
+    h("fieldset", { class: "options-set" }, h("legend", {}, t("options")), el.options),
+    h("fieldset", { class: "seats-set" }, h("legend", {}, t("seats")), el.seats,
+      h("div", { class: "seat-buttons" }, el.addSeat, el.removeSeat)),
+    h("div", { class: "form-row" }, h("label", { for: "table-lang" }, t("table_language")), el.lang),
+    h("div", { class: "form-row" }, el.listed, h("label", { for: "table-listed" }, t("listed"))),
+    h("div", { class: "form-row" }, h("label", { for: "table-seed" }, t("seed")), el.seed),
+    el.create, el.formError);
+  el.open = h("ul", { class: "tables open-tables" });
+  el.playing = h("ul", { class: "tables playing-tables" });
+  el.finished = h("ul", { class: "tables finished-tables" });
+  root.replaceChildren(
+    h("header", { class: "page-header" },
+      h("h1", {}, t("app_name")),
+      h("p", { class: "tagline" }, t("tagline")),
+      h("nav", { class: "lang-switch" }, ["es", "en"].map((l) =>
+        h("a", { href: urlWithLang(l), class: l === lang ? "active" : "", lang: l }, l.toUpperCase())))),
+    h("main", { class: "lobby-layout" },
+      h("section", { class: "games-area" }, h("h2", {}, t("games")), el.games),
+      h("section", { class: "create-area" }, el.form, el.created),
+      h("section", { class: "tables-area" },
+        h("h2", {}, t("open_tables"), " ",
+          h("button", { type: "button", class: "refresh", onclick: refreshTables }, t("refresh"))),
+        el.open,
+        h("h2", {}, t("playing_tables")), el.playing,
+        h("h2", {}, t("finished_tables")), el.finished)));
+}
+
+async function main() {
+  document.documentElement.lang = lang;
+  document.title = `ludoteca — ${t("games")}`;
+  build(document.getElementById("app"));
+  try {
+    games = await getJSON("/api/games");
+  } catch (err) {
+    el.games.replaceChildren(h("li", { class: "form-error" }, errorText(err.body, lang, t)));
+    return;
+  }
+  el.gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.id }, `${g.title} (${playersText(g)})`)));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && games.some((g) => g.id === wanted)) el.gameSelect.value = wanted;
+  drawGames();
+  drawGameForm();
+  refreshTables();
+  setInterval(refreshTables, 15000);
+}
+
+main();

@@ -1,0 +1,160 @@
+"""Support for the browser tests: a real ``ludoteca serve`` on a free port with a temporary
+SQLite database, Debian's Chromium driven by Playwright, and small page helpers."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium (or ``$LUDOTECA_CHROMIUM``); None when there is none."""
+    wanted = os.environ.get("LUDOTECA_CHROMIUM") or "/usr/bin/chromium"
+    if Path(wanted).is_file() and os.access(wanted, os.X_OK):
+        return wanted
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    return found
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def running_server(tmp: Path) -> Iterator[str]:
+    """Start ``ludoteca serve`` (bots without delay) and yield its base URL."""
+    port = free_port()
+    db = tmp / "web.db"
+    log = (tmp / "server.log").open("w")
+    cmd = [sys.executable, "-m", "ludoteca", "serve", "--host", "127.0.0.1", "--port", str(port),
+           "--db", f"sqlite:///{db}", "--bot-delay", "0"]
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError("ludoteca serve exited: "
+                                   + (tmp / "server.log").read_text()[-2000:])
+            try:
+                with urllib.request.urlopen(base + "/api/games", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("ludoteca serve did not answer within 30 s")
+            time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+def api(base: str, method: str, path: str, body: Any = None) -> Any:
+    """A JSON request to the server; HTTP errors raise with the server's answer."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method=method,
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def version(page: Any) -> int:
+    """The state version the table page shows (-1 before the first state)."""
+    v = page.get_attribute("body", "data-version")
+    return int(v) if v not in (None, "") else -1
+
+
+def table_state(page: Any) -> dict[str, Any] | None:
+    """The last ``state`` message the table page received (for assertions)."""
+    return page.evaluate("() => window.ludotecaTable && window.ludotecaTable.state")
+
+
+def wait_state(page: Any, timeout: float = 15000) -> None:
+    page.wait_for_function("() => window.ludotecaTable && window.ludotecaTable.state",
+                           timeout=timeout)
+
+
+def wait_version_above(page: Any, v: int, timeout: float = 15000) -> int:
+    page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=v,
+                           timeout=timeout)
+    return version(page)
+
+
+def my_turn(page: Any) -> bool:
+    return page.locator(".action-button:not([disabled])").count() > 0
+
+
+def wait_my_turn_or_over(page: Any, timeout: float = 20000) -> bool:
+    """Wait until this page may act (True) or the game is over (False)."""
+    page.wait_for_function(
+        "() => document.querySelector('.action-button:not([disabled])') ||"
+        " (window.ludotecaTable && window.ludotecaTable.state && window.ludotecaTable.state.over)",
+        timeout=timeout)
+    return my_turn(page)
+
+
+def click_and_wait(page: Any, selector: str = ".action-button:not([disabled])") -> int:
+    """Click an action (the first matching button) and wait for the next version."""
+    v = version(page)
+    page.locator(selector).first.click()
+    return wait_version_above(page, v)
+
+
+def create_in_lobby(page: Any, base: str, game: str, *, seed: int, lang: str = "es",
+                    persons: int = 1, bot: str = "greedy") -> dict[str, Any]:
+    """Create a table through the lobby form: ``persons`` people first, bots after.
+    Returns the links the lobby shows."""
+    page.goto(f"{base}/?lang={lang}")
+    page.wait_for_selector(f"#game-select option[value='{game}']", state="attached")
+    page.select_option("#game-select", game)
+    rows = page.locator(".seat-row")
+    for i in range(rows.count()):
+        row = page.locator(f".seat-row[data-seat='{i}']")
+        if i < persons:
+            row.locator(".seat-kind-select").select_option("person")
+        else:
+            row.locator(".seat-kind-select").select_option("bot")
+            row.locator(".seat-bot-select").select_option(bot)
+    page.fill("#table-seed", str(seed))
+    page.select_option("#table-lang", lang)
+    page.click(".create-button")
+    page.wait_for_selector(".created .link-row a")
+    return {
+        "invites": [a.get_attribute("href") for a in page.locator(".invite-link a").all()],
+        "spectator": page.locator(".spectator-link a").get_attribute("href"),
+        "hotseat": page.locator(".hotseat-link a").get_attribute("href"),
+        "table_id": page.get_attribute(".created", "data-table"),
+    }
+
+
+def screenshot(page: Any, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
