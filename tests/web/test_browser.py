@@ -207,6 +207,69 @@ def test_hotseat_cover_hides_the_previous_view(server: str, pages: Pages) -> Non
 
 
 # ------------------------------------------------------------------------------------------
+def test_hotseat_secret_choice_one_seat_at_a_time(server: str, pages: Pages) -> None:
+    """El Plan at one device: in the simultaneous step each person decides behind the cover,
+    and the next one's screen shows the first one's choice only as a secret choice."""
+    made = api(server, "POST", "/api/tables", {
+        "game": "elplan", "options": {}, "lang": "es", "seed": 0, "listed": False,
+        "seats": [{"kind": "person", "name": "Ana"}, {"kind": "person", "name": "Bea"}]})
+    page = pages.new()
+    page.goto(server + made["hotseat"])
+    wait_state(page)
+    cover = page.locator(".handoff-cover")
+    for _ in range(60):  # the first legal action until both must decide at once
+        if cover.is_visible():
+            page.locator(".handoff-button").click()
+        if len(table_state(page)["to_move"]) > 1:
+            break
+        click_and_wait(page)
+    else:
+        pytest.fail("no simultaneous step in 60 actions")
+    if cover.is_visible():
+        page.locator(".handoff-button").click()
+    first = page.evaluate("() => window.ludotecaTable.shown")
+    secret = page.locator(".action-button:not([data-action='listo'])").first
+    choice = secret.get_attribute("data-action")
+    n = click_and_wait(page, f".action-button[data-action='{choice}']")
+    assert choice in page.locator(f".log-entry[data-n='{n}']").inner_text()
+    assert not cover.is_visible(), "the same person still decides (listo)"
+    click_and_wait(page, ".action-button[data-action='listo']")
+    cover.wait_for()
+    assert page.locator("#board").inner_text().strip() == ""
+    assert page.locator(".action-button").count() == 0
+    page.locator(".handoff-button").click()
+    assert page.evaluate("() => window.ludotecaTable.shown") == 1 - first
+    assert choice not in page.locator(".log").inner_text()
+    assert page.locator(f".log-entry[data-n='{n}'] .log-secret").count() == 1
+    assert page.locator(".action-button").count() > 0
+
+
+# ------------------------------------------------------------------------------------------
+def test_dropped_connection_and_refused_action(server: str, pages: Pages) -> None:
+    """A dropped socket reconnects and resumes; an illegal typed action shows the server's
+    reason and the page carries on."""
+    made = api(server, "POST", "/api/tables", {
+        "game": "civitas", "options": {}, "lang": "es", "seed": 2, "listed": False,
+        "seats": [{"kind": "person", "name": "Ana"}, {"kind": "bot", "bot": "random"}]})
+    page = pages.new()
+    page.goto(server + made["seats"][0]["invite"])
+    wait_state(page)
+    assert wait_my_turn_or_over(page)
+    v, ns = version(page), log_ns(page)
+    page.evaluate("() => window.ludotecaTable.ws.close()")
+    page.wait_for_function("() => document.body.dataset.conn === 'offline'")
+    page.wait_for_function("() => document.body.dataset.conn === 'online'", timeout=10000)
+    assert version(page) == v and log_ns(page) == ns
+    page.fill(".typed-action", "vender 19")
+    page.press(".typed-action", "Enter")
+    toast = page.locator(".error-toast")
+    toast.wait_for()
+    assert toast.inner_text().strip()
+    assert version(page) == v
+    assert click_and_wait(page) > v
+
+
+# ------------------------------------------------------------------------------------------
 def test_two_browsers_see_only_their_own_secret_choice(server: str, pages: Pages) -> None:
     """El Plan online, two contexts: in the simultaneous step, Ana's choice never reaches Bea
     (not in her messages, not on her page) while Ana's page shows it."""
@@ -272,6 +335,7 @@ def test_lobby_wrong_option_and_english(server: str, pages: Pages) -> None:
     page.select_option("#game-select", "som")
     assert page.locator("#opt-mode option").count() == 4
     assert page.locator("#opt-mode").input_value() == '"A"'
+    screenshot(page, "lobby-en")
 
 
 # ------------------------------------------------------------------------------------------

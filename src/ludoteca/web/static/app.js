@@ -28,9 +28,17 @@ function playersText(g) {
   return min === max ? t("players_one", { min }) : t("players_range", { min, max });
 }
 
+/** One line about a game: the summary's first sentence after "Title (n–m players)." */
 function firstLine(text) {
-  const s = pick(text, lang).split("\n")[0];
-  return s;
+  const s = pick(text, lang).split("\n")[0].replace(/^[^(]*\([^)]*\)\.\s*/, "");
+  const m = /^.*?[.!?](?=\s|$)/.exec(s);
+  const line = m ? m[0] : s;
+  return line.length > 240 ? `${line.slice(0, 237)}…` : line;
+}
+
+function shown(value) {
+  if (value == null) return "—";
+  return typeof value === "string" ? value : JSON.stringify(value);
 }
 
 // ---------------------------------------------------------------- games list
@@ -40,6 +48,8 @@ function drawGames() {
     h("h3", {}, g.title),
     h("p", { class: "game-players" }, playersText(g)),
     h("p", { class: "game-line" }, firstLine(g.summary)),
+    h("details", { class: "game-summary" }, h("summary", {}, t("rules_brief")),
+      pick(g.summary, lang).split("\n").map((para) => h("p", {}, para))),
     h("button", { type: "button", class: "game-choose", onclick: () => {
       el.gameSelect.value = g.id;
       drawGameForm();
@@ -78,7 +88,7 @@ function optionField(opt) {
     h("label", { for: id }, opt.name),
     input,
     h("small", { class: "option-help" },
-      help, help ? " · " : "", t("default_is", { value: opt.default == null ? "—" : JSON.stringify(opt.default) })));
+      help, help ? " · " : "", t("default_is", { value: shown(opt.default) })));
 }
 
 /** The value of a free-text option: JSON when it parses (numbers, true, lists), else the text. */

@@ -13,6 +13,7 @@ const STRINGS = {
   lang_es: { es: "Español", en: "Spanish" },
   lang_en: { es: "Inglés", en: "English" },
   games: { es: "Juegos", en: "Games" },
+  rules_brief: { es: "Las reglas en breve", en: "The rules in brief" },
   players_range: { es: "{min}–{max} jugadores", en: "{min}–{max} players" },
   players_one: { es: "{min} jugador", en: "{min} player" },
   create_table: { es: "Crear una mesa", en: "Create a table" },
@@ -185,6 +186,18 @@ export function urlWithLang(lang) {
   const u = new URL(location.href);
   u.searchParams.set("lang", lang);
   return u.pathname + u.search + u.hash;
+}
+
+/** Money as the rulebooks write it: 7.500 € (es), €7,500 (en). */
+export function euros(x, lang) {
+  if (x == null) return "";
+  const n = Number(x);
+  const [int, frac] = Math.abs(n).toFixed(2).split(".");
+  const sep = lang === "en" ? "," : ".";
+  let s = int.replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+  if (frac !== "00") s += (lang === "en" ? "." : ",") + frac;
+  const sign = n < 0 ? "−" : "";
+  return lang === "en" ? `${sign}€${s}` : `${sign}${s} €`;
 }
 
 /** Format a list of names as "A, B y C" / "A, B and C". */

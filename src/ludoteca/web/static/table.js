@@ -3,7 +3,7 @@
 // log with each event's rule, the hot-seat "pass the device" cover and the game-over screen.
 // Its helpers (h, loadRenderer, renderLog, showRule, resultBox) are shared with replay.js.
 
-import { detectLang, translator, pick, urlWithLang, joinNames } from "./i18n.js";
+import { detectLang, translator, pick, urlWithLang, joinNames, euros } from "./i18n.js";
 
 /** Create an element: h("div", {class: "x", onclick: f}, child, "text", [more]). */
 export function h(tag, attrs = {}, ...children) {
@@ -172,10 +172,6 @@ function seatColour(view, seat) {
   return name ? (COLOUR_NAMES[name] ?? null) : null;
 }
 
-function euros(x, lang) {
-  const s = Number(x).toLocaleString(lang === "en" ? "en-GB" : "es-ES", { maximumFractionDigits: 2 });
-  return lang === "en" ? `€${s}` : `${s} €`;
-}
 
 // ---------------------------------------------------------------- the table page
 

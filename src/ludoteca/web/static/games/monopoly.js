@@ -2,7 +2,86 @@
 // names, prices, owners' colours, houses, hotels, mortgages and the pawns. Clicking a square
 // that some legal action names (build, sell, mortgage, buy…) opens a menu of those actions.
 
+import { translate, euros } from "../i18n.js";
+
 export const SEAT_COLOURS = ["#d7263d", "#1b6ec2", "#2e9e44", "#e09f00", "#8e44ad", "#16a2a2"];
+
+// The board's own styles, added to the page once (the renderer works on any page).
+const CSS = `
+.mono-board {
+  display: grid; gap: 3px; aspect-ratio: 1 / 1; width: 100%; max-width: 54rem; margin: 0 auto;
+  background: #2d4a3e; padding: 3px; border-radius: 10px; position: relative; font-size: 0.72rem;
+}
+.mono-board.theme-civitas { background: #4a3a2d; }
+.mono-square {
+  background: #fbf8ef; border-radius: 4px; position: relative; overflow: hidden; min-width: 0; min-height: 0;
+  display: flex; flex-direction: column; align-items: center; text-align: center; padding: 0 2px 2px;
+}
+.mono-square.corner { background: #efe6cf; }
+.theme-civitas .mono-square.corner { background: #f0e2d0; }
+.mono-square.type-sorpresa { background: #f3ecfb; }
+.mono-square.type-impuesto { background: #fbeeee; }
+.mono-band { align-self: stretch; height: 1.15rem; margin: 0 -2px 1px; background: #e4dccb; color: #fff; font-weight: 700; font-size: 0.68rem; line-height: 1.15rem; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; padding: 0 2px 0 1.3rem; position: relative; }
+.mono-index { position: absolute; left: 3px; top: 0; color: #6d665a; font-size: 0.62rem; font-weight: 600; }
+.mono-square.owned .mono-index { color: rgba(255,255,255,0.85); }
+.mono-mark { font-size: 1.3rem; line-height: 1.2; color: #6d5a2e; }
+.mono-name { font-weight: 700; line-height: 1.1; margin-top: 0.1rem; overflow-wrap: anywhere; }
+.mono-price { color: #3d3a33; margin-top: 0.1rem; font-variant-numeric: tabular-nums; }
+.mono-buildings { display: flex; flex-wrap: wrap; gap: 2px; justify-content: center; margin-top: 2px; }
+.mono-house { width: 0.6rem; height: 0.6rem; background: #2e9e44; border-radius: 1px; clip-path: polygon(50% 0, 100% 45%, 100% 100%, 0 100%, 0 45%); }
+.mono-hotel { width: 0.95rem; height: 0.7rem; background: #c62828; border-radius: 1px; }
+.mono-square.mortgaged { background: repeating-linear-gradient(135deg, #f4efe4, #f4efe4 6px, #e4dccb 6px, #e4dccb 12px); }
+.mono-mortgage { font-size: 0.6rem; font-weight: 800; color: #fff; background: #7a5c2e; border-radius: 3px; padding: 0 3px; margin-top: 2px; }
+.mono-pawns { position: absolute; bottom: 2px; left: 0; right: 0; display: flex; gap: 2px; justify-content: center; }
+.mono-pawn { width: 1.15rem; height: 1.15rem; border-radius: 50%; color: #fff; font-weight: 800; font-size: 0.68rem; line-height: 1.15rem; border: 2px solid #fff; box-shadow: 0 0 0 1px rgba(0,0,0,0.45); }
+.mono-pawn.current { box-shadow: 0 0 0 2px #ffd400, 0 0 4px 2px rgba(0,0,0,0.4); }
+.mono-pawn.jailed { outline: 2px dashed #333; }
+.mono-square.actionable { cursor: pointer; box-shadow: inset 0 0 0 3px #ffb300; }
+.mono-square.actionable:hover, .mono-square.actionable:focus { background: #fff4cc; outline: none; }
+.mono-centre {
+  background: #f4efe2; border-radius: 6px; display: flex; flex-direction: column; align-items: center;
+  justify-content: center; gap: 0.3rem; padding: 0.6rem; font-size: 0.9rem; min-height: 0; overflow: hidden;
+}
+.theme-civitas .mono-centre { background: #f6ece0; }
+.mono-title { font-size: 2rem; font-weight: 800; letter-spacing: 0.06em; color: #2d4a3e; }
+.theme-civitas .mono-title { color: #6b3f16; }
+.mono-boardname { color: #6d665a; font-size: 0.85rem; }
+.mono-stats { display: flex; gap: 1rem; color: #6d665a; font-size: 0.85rem; }
+.mono-diebox { width: 3.6rem; height: 3.6rem; }
+.mono-diebox.actionable { cursor: pointer; animation: pulse 1.4s ease-in-out infinite; border-radius: 10px; }
+@keyframes pulse { 50% { transform: scale(1.08); } }
+.mono-die { width: 100%; height: 100%; }
+.mono-die rect { fill: #fff; stroke: #333; stroke-width: 2; }
+.mono-die circle { fill: #222; }
+.mono-die.empty { border: 2px dashed #aaa; border-radius: 10px; }
+.mono-rolltext { font-size: 0.8rem; color: #6d665a; }
+.mono-legend { list-style: none; padding: 0; margin: 0.2rem 0 0; display: grid; gap: 0.15rem; font-size: 0.85rem; }
+.mono-legend li { display: flex; gap: 0.4rem; align-items: center; flex-wrap: wrap; }
+.mono-legend li.current { font-weight: 700; }
+.mono-swatch { width: 0.8rem; height: 0.8rem; border-radius: 50%; display: inline-block; }
+.mono-legend-money { font-variant-numeric: tabular-nums; }
+.mono-legend-capital { color: #6d665a; font-size: 0.78rem; }
+.mono-flag { font-size: 0.72rem; background: #eee3c8; border-radius: 3px; padding: 0 3px; }
+.mono-menu {
+  position: absolute; z-index: 20; background: #fff; border: 1px solid #999; border-radius: 6px;
+  box-shadow: 0 4px 14px rgba(0,0,0,0.25); padding: 0.4rem; display: flex; flex-direction: column; gap: 0.25rem;
+  min-width: 12rem; max-width: 20rem; font-size: 0.85rem;
+}
+.mono-menu-title { font-weight: 700; }
+.mono-menu-action { display: flex; flex-direction: column; align-items: flex-start; gap: 0.1rem; text-align: left; }
+.mono-menu-label { font-weight: 600; }
+.mono-menu-help { color: #6d665a; font-size: 0.75rem; }
+.mono-square.mortgaged .mono-price { text-decoration: line-through; color: #8a8070; }
+.mono-menu-action code { color: #6d665a; }
+`;
+
+function ensureStyle() {
+  if (document.getElementById("mono-style")) return;
+  const style = document.createElement("style");
+  style.id = "mono-style";
+  style.textContent = CSS;
+  document.head.append(style);
+}
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -34,13 +113,7 @@ export function ringCell(i, n) {
   return [1 + off, size];                             // right column, top to bottom
 }
 
-/** Money as the rulebooks write it: 1.500 € / €1,500. */
-export function euros(x, lang) {
-  if (x == null) return "";
-  const n = Number(x);
-  const s = n.toLocaleString(lang === "en" ? "en-GB" : "es-ES", { maximumFractionDigits: 2 });
-  return lang === "en" ? `€${s}` : `${s} €`;
-}
+export { euros };
 
 /** Legal actions of ctx that name square `index` (e.g. "edificar-casa 4"), plus buying it. */
 export function actionsOnSquare(view, ctx, index) {
@@ -186,12 +259,24 @@ function centre(view, ctx, opts) {
     legend);
 }
 
+/** A menu entry: the action's label in the language, its help, and its text if different. */
+function menuParts(a, lang) {
+  const label = (a.label && (a.label[lang] ?? a.label.es)) || a.text;
+  const help = a.help ? (a.help[lang] ?? a.help.es) : "";
+  return [h("span", { class: "mono-menu-label" }, label),
+    help ? h("small", { class: "mono-menu-help" }, help) : null,
+    label !== a.text ? h("code", {}, a.text) : null];
+}
+
 function closeMenus(root) {
   for (const m of root.querySelectorAll(".mono-menu")) m.remove();
 }
 
 /** Draw the ring board of `view` inside `el`; opts = {title, theme}. */
-export function renderRing(el, view, ctx, opts = {}) {
+export function renderRing(el, view, ctxIn, opts = {}) {
+  ensureStyle();
+  const lang = ctxIn.lang === "en" ? "en" : "es";
+  const ctx = { ...ctxIn, lang, t: (key, params) => translate(lang, key, params) };
   const squares = view.squares || [];
   const n = squares.length || 20;
   const k = Math.max(1, Math.ceil(n / 4));
@@ -208,7 +293,7 @@ export function renderRing(el, view, ctx, opts = {}) {
       acts.map((a) => h("button", {
         type: "button", class: "mono-menu-action", "data-action": a.text,
         onclick: (ev) => { ev.stopPropagation(); closeMenus(board); ctx.act(a.text); },
-      }, a.label ? (a.label[ctx.lang] ?? a.text) : a.text, h("code", {}, a.text))),
+      }, ...menuParts(a, ctx.lang))),
       h("button", { type: "button", class: "mono-menu-close", onclick: (ev) => { ev.stopPropagation(); closeMenus(board); } },
         ctx.t("close")));
     board.append(menu);
