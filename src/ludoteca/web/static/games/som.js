@@ -7,15 +7,16 @@
 const CSS = `
 .som{--ink:#2b2118;--paper:#f7f1e1;--line:#d8ccb0;font:14px/1.35 system-ui,sans-serif;
  color:var(--ink);background:var(--paper);border-radius:12px;padding:12px;display:flex;
- flex-direction:column;gap:10px;min-width:760px}
+ flex-direction:column;gap:10px;min-width:720px}
 .som *{box-sizing:border-box}
 .som-bar{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:baseline}
 .som-bar b{font-size:16px}
 .som-tag{background:#fff;border:1px solid var(--line);border-radius:999px;padding:1px 9px;
  font-size:12.5px}
 .som-phase{background:#fff8e0;border:1px solid #e4c870;border-radius:8px;padding:6px 10px}
-.som-main{display:flex;gap:12px;align-items:flex-start;flex-wrap:wrap}
-.som-map{display:grid;grid-template-columns:repeat(7,96px);grid-auto-rows:78px;gap:5px;
+.som-main{display:flex;gap:12px;align-items:flex-start}
+.som-map{display:grid;grid-template-columns:repeat(7,minmax(70px,96px));grid-auto-rows:78px;gap:5px;
+ flex:0 1 auto;min-width:0;
  padding:10px;border-radius:12px;background:radial-gradient(circle at 30% 30%,#e9dfc4,#d6c7a2);
  box-shadow:inset 0 0 0 2px #c8b68a}
 .som-cell{position:relative;border-radius:7px;overflow:hidden;font-size:11.5px;
@@ -50,7 +51,7 @@ const CSS = `
 .som-target .go{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);
  background:#1f9d55;color:#fff;border-radius:999px;padding:1px 8px;font-weight:700;
  font-size:12px;white-space:nowrap}
-.som-side{display:flex;flex-direction:column;gap:8px;flex:1;min-width:230px}
+.som-side{display:flex;flex-direction:column;gap:8px;flex:1 1 210px;min-width:210px}
 .som-box{background:#fff;border:1px solid var(--line);border-radius:10px;padding:8px 10px}
 .som-box h4{margin:0 0 5px;font-size:13px;text-transform:uppercase;letter-spacing:.04em;
  color:#7a6440}
@@ -89,7 +90,11 @@ const CSS = `
  justify-content:center;font-style:normal;font-weight:800;font-size:10px;color:#fff}
 .som-disk.pay{outline:2px solid #1f9d55;cursor:pointer;background:#e5f6ea}
 .som-small{font-size:12px;color:#6b5a3e}
-.som-badge{font-size:11px;border-radius:999px;padding:0 6px;background:#eee;margin-left:4px}
+.som-badge{font-size:11px;border-radius:999px;padding:0 6px;background:#eee;margin-left:4px;
+ white-space:nowrap}
+.som-bids{display:flex;flex-wrap:wrap;gap:4px;margin-top:5px;align-items:center}
+.som-bids .som-act{border:2px solid #1f9d55;background:#e5f6ea;border-radius:999px;min-width:26px;
+ text-align:center;font-weight:800;padding:0 6px}
 .som-badge.gh{background:#fcdd09}
 .som-badge.bid{background:#dbe8ff}
 .som-result{background:#1e3a2a;color:#fff;border-radius:10px;padding:8px 12px}
@@ -497,6 +502,17 @@ export function render(el, view, ctx) {
         h("td", {}, word), h("td", { class: "som-small", "data-bid-status": p.seat }, bid)));
     }
     box.append(table);
+    const bidTexts = [...legal].filter((t) => /^pujar \d+$/.test(t))
+      .sort((x, y) => Number(x.split(" ")[1]) - Number(y.split(" ")[1]));
+    if (bidTexts.length) {
+      const row = h("div", { class: "som-bids" }, h("b", {}, T("Vota en secreto:", "Bid in secret:")));
+      for (const t of bidTexts) {
+        const chip = h("span", {}, t.split(" ")[1]);
+        clickable(chip, t, ctx, legal);
+        row.append(chip);
+      }
+      box.append(row);
+    }
     if ("my_bid" in v) {
       box.append(h("div", { "data-my-bid": v.my_bid },
         T(`Tu voto secreto: ${pds(v.my_bid)}`, `Your secret bid: ${pds(v.my_bid)}`)));
