@@ -52,13 +52,24 @@ class Ctx:
 
 def get(obj: Any, key: Getter) -> Any:
     """``obj[key]`` along a dotted path, or ``key(obj)``; None when any step is missing."""
+    return getter(key)(obj)
+
+
+def getter(key: Getter) -> Callable[[Any], Any]:
+    """A fast reader for ``key`` (made once per field, used at every observation)."""
     if callable(key):
-        return key(obj)
-    for part in key.split("."):
-        if not isinstance(obj, dict):
-            return None
-        obj = obj.get(part)
-    return obj
+        return key
+    parts = tuple(key.split("."))
+    if len(parts) == 1:
+        return lambda obj: obj.get(key) if isinstance(obj, dict) else None
+
+    def read(obj: Any) -> Any:
+        for part in parts:
+            if not isinstance(obj, dict):
+                return None
+            obj = obj.get(part)
+        return obj
+    return read
 
 
 def _number(v: Any) -> float:
@@ -103,11 +114,12 @@ class Num(Field):
     def __init__(self, key: Getter, scale: float = 1.0, doc: str = "",
                  name: str | None = None) -> None:
         self.key, self.scale = key, float(scale)
+        self.read = getter(key)
         self.name = name or str(key)
         self.doc = doc or (f"÷ {scale:g}" if scale != 1 else "")
 
     def write(self, obj: Any, ctx: Ctx, out: list[float], at: int) -> None:
-        out[at] = _number(get(obj, self.key)) / self.scale
+        out[at] = _number(self.read(obj)) / self.scale
 
 
 class Flag(Num):
@@ -123,13 +135,14 @@ class Cat(Field):
     def __init__(self, key: Getter, choices: Sequence[Any], doc: str = "",
                  name: str | None = None) -> None:
         self.key, self.choices = key, tuple(choices)
+        self.read = getter(key)
         self.index = {c: i for i, c in enumerate(self.choices)}
         self.name = name or str(key)
         self.width = len(self.choices)
         self.doc = doc or "one-hot: " + ", ".join(map(str, self.choices))
 
     def write(self, obj: Any, ctx: Ctx, out: list[float], at: int) -> None:
-        v = get(obj, self.key)
+        v = self.read(obj)
         if v is None:
             return
         i = self.index.get(v)
@@ -146,13 +159,14 @@ class Multi(Field):
     def __init__(self, key: Getter, choices: Sequence[Any], scale: float = 1.0,
                  doc: str = "", name: str | None = None) -> None:
         self.key, self.choices, self.scale = key, tuple(choices), float(scale)
+        self.read = getter(key)
         self.index = {c: i for i, c in enumerate(self.choices)}
         self.name = name or str(key)
         self.width = len(self.choices)
         self.doc = doc or "count of each: " + _short(self.choices)
 
     def write(self, obj: Any, ctx: Ctx, out: list[float], at: int) -> None:
-        for v in get(obj, self.key) or ():
+        for v in self.read(obj) or ():
             i = self.index.get(v)
             if i is None:
                 if ctx.strict:
@@ -167,12 +181,13 @@ class Counts(Field):
     def __init__(self, key: Getter, choices: Sequence[str], scale: float = 1.0,
                  doc: str = "", name: str | None = None) -> None:
         self.key, self.choices, self.scale = key, tuple(choices), float(scale)
+        self.read = getter(key)
         self.name = name or str(key)
         self.width = len(self.choices)
         self.doc = doc or f"per {_short(self.choices)}" + (f", ÷ {scale:g}" if scale != 1 else "")
 
     def write(self, obj: Any, ctx: Ctx, out: list[float], at: int) -> None:
-        d = get(obj, self.key) or {}
+        d = self.read(obj) or {}
         if ctx.strict and any(k not in self.choices for k in d):
             raise UnknownValue(f"{self.name}: keys {sorted(d)} not all in {list(self.choices)}")
         for i, c in enumerate(self.choices):
@@ -185,12 +200,13 @@ class Seq(Field):
     def __init__(self, key: Getter, length: int, scale: float = 1.0, doc: str = "",
                  name: str | None = None, by_seat: bool = False) -> None:
         self.key, self.width, self.scale, self.by_seat = key, length, float(scale), by_seat
+        self.read = getter(key)
         self.name = name or str(key)
         self.doc = doc or (("one per seat, relative; " if by_seat else "")
                            + (f"÷ {scale:g}" if scale != 1 else ""))
 
     def write(self, obj: Any, ctx: Ctx, out: list[float], at: int) -> None:
-        values = list(get(obj, self.key) or ())
+        values = list(self.read(obj) or ())
         for i, v in enumerate(values):
             j = ctx.rel(i) if self.by_seat else i
             if j is not None and j < self.width:
@@ -203,11 +219,12 @@ class Seat(Field):
     def __init__(self, key: Getter, max_players: int, doc: str = "",
                  name: str | None = None) -> None:
         self.key, self.width = key, max_players
+        self.read = getter(key)
         self.name = name or str(key)
         self.doc = doc or "relative seat one-hot (0 = me)"
 
     def write(self, obj: Any, ctx: Ctx, out: list[float], at: int) -> None:
-        j = ctx.rel(get(obj, self.key))
+        j = ctx.rel(self.read(obj))
         if j is not None:
             out[at + j] = 1.0
 
@@ -218,11 +235,12 @@ class Seats(Field):
     def __init__(self, key: Getter, max_players: int, doc: str = "",
                  name: str | None = None) -> None:
         self.key, self.width = key, max_players
+        self.read = getter(key)
         self.name = name or str(key)
         self.doc = doc or "relative seats multi-hot (0 = me)"
 
     def write(self, obj: Any, ctx: Ctx, out: list[float], at: int) -> None:
-        for s in get(obj, self.key) or ():
+        for s in self.read(obj) or ():
             j = ctx.rel(int(s) if isinstance(s, str) and s.isdigit() else s)
             if j is not None:
                 out[at + j] = 1.0
@@ -249,11 +267,12 @@ class Group(Field):
     def __init__(self, key: Getter, fields: Sequence[Field], name: str | None = None,
                  present: bool = True) -> None:
         self.key, self.fields, self.present = key, list(fields), present
+        self.read = getter(key)
         self.name = name or str(key)
         self.width = int(present) + sum(f.width for f in self.fields)
 
     def write(self, obj: Any, ctx: Ctx, out: list[float], at: int) -> None:
-        sub = get(obj, self.key)
+        sub = self.read(obj)
         if sub is None:
             return
         if self.present:
@@ -275,6 +294,7 @@ class Items(Field):
                  order: str | Callable[[Any, Ctx], int | None] = "list",
                  name: str | None = None, doc: str = "") -> None:
         self.key, self.length, self.fields, self.order = key, length, list(fields), order
+        self.read = getter(key)
         self.name = name or str(key)
         self.item_width = 1 + sum(f.width for f in self.fields)
         self.width = length * self.item_width
@@ -288,7 +308,7 @@ class Items(Field):
         return self.order(item, ctx)
 
     def write(self, obj: Any, ctx: Ctx, out: list[float], at: int) -> None:
-        for i, item in enumerate(get(obj, self.key) or ()):
+        for i, item in enumerate(self.read(obj) or ()):
             if item is None:
                 continue
             j = self._slot(i, item, ctx)
@@ -340,7 +360,7 @@ class Encoder:
                strict: bool = False) -> np.ndarray:
         out = [0.0] * self.size
         _write_all(self.fields, view, Ctx(seat, n_players, strict), out, 0)
-        arr = np.asarray(out, dtype=np.float32)
+        arr = np.fromiter(out, dtype=np.float32, count=self.size)
         np.clip(arr, -LIMIT, LIMIT, out=arr)
         return arr
 
