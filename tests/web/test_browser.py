@@ -362,9 +362,13 @@ def test_finished_game_result_record_and_replay(server: str, pages: Pages) -> No
     page.click(".replay-next")
     page.wait_for_function("() => document.body.dataset.step === '1'")
     assert page.locator(".replay-entry .log-entry").count() == 1
+    page.click(".replay-play")
+    page.wait_for_function("() => Number(document.body.dataset.step) >= 3")
+    page.click(".replay-play")  # pause
     page.click(".replay-last")
     page.wait_for_function(f"() => document.body.dataset.step === '{total}'")
     assert page.locator("#app .replay-board").inner_text().strip()
+    assert page.locator(".replay-counter").inner_text() == f"Jugada {total} de {total}"
     screenshot(page, "replay-som")
     page.goto(f"{server}/?lang=es")
     item = page.locator(f".finished-tables .table-item[data-table='{made['table_id']}']")

@@ -89,6 +89,8 @@ const STRINGS = {
   actions: { es: "Tus jugadas", en: "Your moves" },
   actions_for: { es: "Jugadas de {name}", en: "{name}'s moves" },
   no_actions: { es: "No te toca.", en: "Not your turn." },
+  type_action: { es: "o escribe la jugada (p. ej. vender 4)", en: "or type the move (e.g. vender 4)" },
+  send: { es: "Enviar", en: "Send" },
   rule: { es: "Regla {id}", en: "Rule {id}" },
   rule_help: { es: "Pulsa para leer la regla", en: "Click to read the rule" },
   close: { es: "Cerrar", en: "Close" },

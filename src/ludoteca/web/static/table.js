@@ -224,12 +224,12 @@ class TablePage {
     };
     const langSwitch = h("nav", { class: "lang-switch" },
       ["es", "en"].map((l) => h("a", { href: urlWithLang(l), class: l === this.lang ? "active" : "", lang: l }, l.toUpperCase())));
-    this.typed = h("input", { type: "text", class: "typed-action", "aria-label": "action", placeholder: "tirar, comprar…" });
+    this.typed = h("input", { type: "text", class: "typed-action", "aria-label": t("type_action"), placeholder: t("type_action") });
     const typedForm = h("form", { class: "typed-form", onsubmit: (ev) => {
       ev.preventDefault();
       const text = this.typed.value.trim();
       if (text) { this.act(text); this.typed.value = ""; }
-    } }, this.typed, h("button", { type: "submit" }, "OK"));
+    } }, this.typed, h("button", { type: "submit" }, t("send")));
     this.root.replaceChildren(
       h("header", { class: "page-header" },
         h("a", { href: `/?lang=${this.lang}`, class: "home-link" }, "ludoteca"),
