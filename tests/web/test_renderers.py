@@ -404,5 +404,23 @@ def test_renderer_draws_real_views(page: Any, gid: str) -> None:
     assert clicked >= 3, f"{gid}: only {clicked} views had a clickable board part"
 
 
+def test_harness_loads_a_view_from_the_query(page: Any, static_url: str) -> None:
+    """``harness.html?game=…&view=URL&seat=…&lang=…`` fetches the view and draws it."""
+    from urllib.parse import quote
+    g = ludoteca.new_game("som", players=2, seed=3)
+    doc = json.dumps({"view": g.view(1), "legal": legal_items(g, 1) if 1 in g.to_move else []})
+    url = (f"{static_url}/dev/harness.html?game=som&seat=1&lang=en&view="
+           + quote("data:application/json," + quote(doc), safe=""))
+    page.goto(url)
+    try:
+        assert page.evaluate("window.harness.ready") is True
+        assert page.locator("#board [data-cell]").count() == 37
+        assert page.locator("#board .som-player.me").count() == 1
+        assert page.evaluate("window.harness.errors.length") == 0
+    finally:
+        page.goto(f"{static_url}/dev/harness.html?bare=1")
+        page.evaluate("window.harness.ready")
+
+
 if __name__ == "__main__" and "--write-data" in sys.argv:
     write_data()

@@ -15,11 +15,12 @@ const CSS = `
 .ep-now{background:#fff6d8;border:1px solid #e8cf7a;border-radius:8px;padding:5px 10px}
 .ep-tut{background:#e6f5f8;border:1px solid #8cc9d6;border-radius:10px;padding:8px 10px}
 .ep-tut .ok{color:#1b7f3b;font-weight:700}.ep-tut .ko{color:#b3261e;font-weight:700}
-.ep-route{display:grid;grid-template-columns:minmax(0,.75fr) repeat(7,minmax(0,1fr)) minmax(0,.7fr);gap:5px}
+.ep-route{display:grid;grid-template-columns:minmax(82px,.8fr) repeat(7,minmax(0,1fr)) minmax(70px,.7fr);
+ gap:5px}
 .ep-stop{background:#fff;border:1px solid var(--line);border-radius:9px;padding:5px 6px;
  min-height:88px;position:relative;display:flex;flex-direction:column;gap:3px}
 .ep-stop .num{font-weight:800;font-size:18px;color:#5b7083;line-height:1}
-.ep-stop .nm{font-size:11.5px;font-weight:700;color:#41566a;
+.ep-stop .nm{font-size:11px;font-weight:700;color:#41566a;
  overflow-wrap:anywhere;hyphens:auto}
 .ep-stop.active{background:#fff4c2;border:2px solid #e0a800;box-shadow:0 0 8px #e0a80066}
 .ep-stop.active::after{content:"▼";position:absolute;top:-13px;left:50%;transform:translateX(-50%);

@@ -30,8 +30,8 @@ const CSS = `
 .som-empty .lbl{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;
  font-style:italic}
 .som-up{background:#fffdf6}
-.som-flag{height:17px;display:flex;align-items:center;padding:0 5px;font-size:10.5px;
- font-weight:700;letter-spacing:.02em;text-transform:uppercase}
+.som-flag{height:17px;display:block;padding:1px 18px 0 5px;font-size:10.5px;font-weight:700;
+ white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .som-f-catalunya{background:repeating-linear-gradient(180deg,#fcdd09 0 2px,#da121a 2px 4px);
  color:#fff;text-shadow:0 0 2px #000,0 0 2px #000}
 .som-f-mon{background:#2a8fbd;color:#fff}
@@ -75,7 +75,7 @@ const CSS = `
  background:#e5f6ea;color:#146b3a}
 .som-dieface.roll:hover{box-shadow:0 0 0 5px #1f9d5599}
 .som-who.som-act{cursor:pointer;outline:2px solid #1f9d55;border-radius:6px;background:#e5f6ea}
-.som-players{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:8px}
+.som-players{display:grid;grid-template-columns:repeat(auto-fit,minmax(185px,1fr));gap:8px}
 .som-player{background:#fff;border:1px solid var(--line);border-radius:10px;padding:7px 9px;
  border-top:6px solid var(--pc)}
 .som-player.turn{box-shadow:0 0 0 2px var(--pc)}
