@@ -287,8 +287,9 @@ def test_encoder_vocabularies_cover_random_play(gid):
     """Every categorical value met in random play (all listed options) is in the encoder's
     lists (strict mode raises on an unknown one), and every vector has the layout's size."""
     enc = encoder_for(gid)
-    total = sum(r.width * r.count for r in enc.layout())
-    assert total == enc.size
+    leaves = enc.leaves()
+    assert sum(width for _, _, width, _ in leaves) == enc.size
+    assert all(a[1] + a[2] == b[1] for a, b in zip(leaves, leaves[1:], strict=False))
     for k, (g_id, n, opts) in enumerate(v for v in VARIANTS if v[0] == gid):
         if gid == "som" and k % 6:
             continue                      # centralism does not change the encoding's words
@@ -369,6 +370,8 @@ def test_final_rewards():
     assert rl.final_rewards(low_tie, 3, "rank") == [1, -0.5, -0.5]
     nobody = Result((0, 1), (), (3, 1), "intervencion")
     assert rl.final_rewards(nobody, 2) == [-1, -1] == rl.final_rewards(nobody, 2, "rank")
+    places = Result((1, 0, 2), (1,), (7, 7, 2), "end", {"places": [2, 1, 3]})
+    assert rl.final_rewards(places, 3, "rank") == [0, 1, -1]   # the game's tie-break
     solo = Result((0,), (0,), (4,), "consulta")
     assert rl.final_rewards(solo, 1, "rank") == [1]
 

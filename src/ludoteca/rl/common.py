@@ -74,24 +74,29 @@ def observe(game: Game, encoder: Encoder, seat: int) -> dict[str, np.ndarray]:
 
 def final_rewards(result: Result, n: int, scheme: str = "win") -> list[float]:
     """Rewards at the end. ``win``: +1 to every winner, −1 to every other seat (nobody wins:
-    all −1). ``rank``: +1 first … −1 last by the game's ranking, winners share first place
-    and seats with equal scores share their average place (nobody wins: all −1)."""
+    all −1). ``rank``: linear from +1 (first) to −1 (last) by place: the game's own places
+    when its result gives them (El Plan, Siglo XX: their tie-breaks), else the ranking with
+    equal scores sharing their average place; winners share first (nobody wins: all −1)."""
     winners = set(result.winners)
     if not winners:
         return [-1.0] * n
     if scheme == "win" or n == 1:
         return [1.0 if s in winners else -1.0 for s in range(n)]
-    place = {s: float(i) for i, s in enumerate(result.ranking)}
+    places = (result.details or {}).get("places")
+    if places and len(places) == n:            # the game's own places (its tie-breaks)
+        place = {s: float(places[s] - 1) for s in range(n)}
+    else:
+        place = {s: float(i) for i, s in enumerate(result.ranking)}
+        by_score: dict[Any, list[int]] = {}
+        for s in range(n):
+            if s not in winners:
+                by_score.setdefault(result.scores[s], []).append(s)
+        for seats in by_score.values():
+            avg = sum(place[s] for s in seats) / len(seats)
+            for s in seats:
+                place[s] = avg
     for s in winners:
         place[s] = 0.0
-    by_score: dict[Any, list[int]] = {}
-    for s in range(n):
-        if s not in winners:
-            by_score.setdefault(result.scores[s], []).append(s)
-    for seats in by_score.values():
-        avg = sum(place[s] for s in seats) / len(seats)
-        for s in seats:
-            place[s] = avg
     return [1.0 - 2.0 * place[s] / (n - 1) for s in range(n)]
 
 

@@ -202,8 +202,9 @@ class Seq(Field):
         self.key, self.width, self.scale, self.by_seat = key, length, float(scale), by_seat
         self.read = getter(key)
         self.name = name or str(key)
-        self.doc = doc or (("one per seat, relative; " if by_seat else "")
-                           + (f"÷ {scale:g}" if scale != 1 else ""))
+        parts = (["one per seat, relative"] if by_seat else []) + (
+            [f"÷ {scale:g}"] if scale != 1 else [])
+        self.doc = doc or ", ".join(parts)
 
     def write(self, obj: Any, ctx: Ctx, out: list[float], at: int) -> None:
         values = list(self.read(obj) or ())
@@ -364,26 +365,35 @@ class Encoder:
         np.clip(arr, -LIMIT, LIMIT, out=arr)
         return arr
 
+    def leaves(self) -> list[tuple[str, int, int, str]]:
+        """Every leaf of the vector, unfolded: (path, offset, width, meaning)."""
+        return _rows_all(self.fields, "", 0)
+
     def layout(self) -> list[Row]:
-        """The vector's layout, repeated blocks folded: one Row per distinct path."""
+        """The vector's layout, repeated blocks folded: one Row per distinct path, with
+        ``count`` the instances of its innermost repeated block and ``stride`` their step."""
         rows: dict[str, Row] = {}
-        for path, at, width, doc in _rows_all(self.fields, "", 0):
-            key = re.sub(r"\[\d+\]", "[i]", path)
+        letters = "ijk"
+        for path, at, width, doc in self.leaves():
+            idx = [int(x) for x in re.findall(r"\[(\d+)\]", path)]
+            pieces = re.split(r"\[\d+\]", path)
+            key = pieces[0] + "".join(f"[{letters[i]}]{p}" for i, p in enumerate(pieces[1:]))
             r = rows.get(key)
             if r is None:
                 rows[key] = Row(key, at, width, 1, 0, doc)
-            else:
-                if r.count == 1:
+            elif idx and idx[-1] > 0 and all(x == 0 for x in idx[:-1]):
+                r.count = idx[-1] + 1
+                if idx[-1] == 1:
                     r.stride = at - r.offset
-                r.count += 1
         return list(rows.values())
 
     def layout_markdown(self) -> str:
         """The layout as a Markdown table (docs/rl.md)."""
         lines = [f"`{self.game_id}`: {self.size} floats (seats relative to the observer; "
-                 f"blocks for up to {self.max_players} seats).", "",
+                 f"blocks for up to {self.max_players} seats; offsets are those of the first "
+                 "block, `[i]` blocks repeat every `stride`, and a `[j]` block inside each).", "",
                  "| offset | name | width | repeated | meaning |", "|---:|---|---:|---|---|"]
         for r in self.layout():
-            rep = f"×{r.count} every {r.stride}" if r.count > 1 else ""
+            rep = f"×{r.count}, stride {r.stride}" if r.count > 1 else ""
             lines.append(f"| {r.offset} | `{r.name}` | {r.width} | {rep} | {r.doc} |")
         return "\n".join(lines)

@@ -51,8 +51,9 @@ CONSTRAINTS = ("must_activate_plan", "keep_activations", "no_return", "must_buy_
                "must_make", "must_make_second", "buy_only", "must_buy_missing",
                "sell_exactly_one", "must_activate_investment")
 
-REWARDS = ("El Plan ranks by ideas (the summary's scoring, ties as the rules break them). "
-           "Every winner +1, every other seat −1 (`reward=\"rank\"`: +1 first … −1 last).")
+REWARDS = ("El Plan: points are ideas plus trios; ties are broken by resources, then by "
+           "liquidation value (EP-SCO.7–10); seats still equal share the win. Every winner +1, "
+           "every other seat −1 (`reward=\"rank\"`: by the result's places).")
 
 
 def _by_n(item: dict[str, Any], ctx: Ctx) -> int:

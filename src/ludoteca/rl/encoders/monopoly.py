@@ -11,8 +11,9 @@ PHASES = ("roll", "manage", "jail", "over")
 SQUARE_TYPES = ("SALIDA", "CALLE", "SORPRESA", "JUEZ", "CARCEL", "IMPUESTO", "PARKING")
 
 REWARDS = ("Qytetet ranks by capital (balance plus the value of titles and buildings), "
-           "Civitas by balance; a bankruptcy ends the game. Every winner gets +1, every other "
-           "seat −1 (`reward=\"rank\"`: +1 first … −1 last by that ranking).")
+           "Civitas by balance, when a player goes bankrupt or the round limit is reached; "
+           "equal first places share the win. Every winner +1, every other seat −1 "
+           "(`reward=\"rank\"`: by that ranking, equal scores sharing their place).")
 
 
 def encoder(game_id: str) -> Encoder:

@@ -38,8 +38,9 @@ CHANNELS = ("land", "institution", "garbage ÷ 3", "citizens ÷ 3", "rotation ÷
 LAND_INDEX = {t: i for i, t in enumerate(LAND)}
 TECH_INDEX = {t: i for i, t in enumerate(TECH)}
 
-REWARDS = ("Siglo XX ranks by victory points after round VI (ties as the rules break them). "
-           "Every winner +1, every other seat −1 (`reward=\"rank\"`: +1 first … −1 last).")
+REWARDS = ("Siglo XX: most victory points after round VI, ties broken as the rules say "
+           "(`result.details.tie_break`); seats still equal share the win. Every winner +1, "
+           "every other seat −1 (`reward=\"rank\"`: by the result's places).")
 
 
 def _country(player: dict[str, Any], ctx: Ctx) -> list[float]:

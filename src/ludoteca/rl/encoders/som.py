@@ -41,10 +41,10 @@ FLAGS = ("catalunya", "espanya", "mon")
 SYMBOLS = ("capacitat_economica", "capacitat_impositiva", "sufragi_universal")
 REASONS = ("impuesto", "recepta", "sucesiones", "devolucion", "elecciones")
 
-REWARDS = ("Som ends in the consulta (winners: the seats with most PD among those who take "
-           "part), in an intervention or a turn limit (nobody wins: every seat −1), or the "
-           "solo game's win/loss. Every winner +1, every other seat −1 (`reward=\"rank\"` ranks "
-           "by PD when somebody wins).")
+REWARDS = ("Som: the consulta is won by the seats with most PD; a DUI by the sole PD leader, "
+           "else by whoever caused it; an intervention or the turn limit has no winner (every "
+           "seat −1); solo, the consulta or a DUI is a win. Every winner +1, every other seat "
+           "−1 (`reward=\"rank\"`: by PD, winners first).")
 
 
 def _citizens(cell: dict[str, Any], ctx: Ctx, view: dict[str, Any]) -> list[float]:
