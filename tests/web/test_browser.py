@@ -267,6 +267,13 @@ def test_dropped_connection_and_refused_action(server: str, pages: Pages) -> Non
     assert toast.inner_text().strip()
     assert version(page) == v
     assert click_and_wait(page) > v
+    # a link with a wrong token says so and only watches
+    stranger = pages.new()
+    stranger.goto(f"{server}/t/{made['table_id']}?token=not-a-token")
+    wait_state(stranger)
+    stranger.locator(".error-toast").wait_for()
+    assert table_state(stranger)["you"] == [] and "spectator" in table_state(stranger)["views"]
+    assert stranger.locator(".action-button").count() == 0
 
 
 # ------------------------------------------------------------------------------------------

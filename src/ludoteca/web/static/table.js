@@ -213,7 +213,7 @@ class TablePage {
       conn: h("span", { class: "conn-status", role: "status" }, t("connecting")),
       version: h("span", { class: "table-version" }),
       turn: h("p", { class: "turn-banner", "aria-live": "polite" }),
-      errors: h("div", { class: "errors", role: "alert", "aria-live": "assertive" }),
+      errors: this.el?.errors ?? h("div", { class: "errors", role: "alert", "aria-live": "assertive" }),
       over: h("section", { class: "over-screen", hidden: true }),
       panels: h("ul", { class: "seat-panels" }),
       board: h("div", { class: "board", id: "board" }),
