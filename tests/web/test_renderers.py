@@ -404,6 +404,33 @@ def test_renderer_draws_real_views(page: Any, gid: str) -> None:
     assert clicked >= 3, f"{gid}: only {clicked} views had a clickable board part"
 
 
+def test_sigloxx_bridge_edges_and_tiles_in_hand_are_clickable(page: Any) -> None:
+    """An arranged Maintenance (the seeded games rarely reach it): placing an institution offers
+    cells with rotations, then step C offers a bridge edge; both are drawn clickable."""
+    g = ludoteca.new_game("sigloxx", players=3, seed=1)
+    g.arrange(round=2, sp=0, phase="mantenimiento", set_aside={0: 1},
+              technologies={0: ["T05"]}, country={0: [{"tile": "L01", "x": 1, "y": 0}]},
+              pending={0: [{"tile": "L15", "citizen": True, "garbage": 1}]},
+              bridges_held={0: 1})
+    for text in ("basura S1", "elegir-institucion T05"):
+        g.apply(text, seat=0)
+    snap = Snap("sigloxx", "arranged-place", g.view(0), 0, legal_items(g, 0), "es")
+    drawn = draw(page, snap)
+    check_common(snap, drawn)
+    places = sorted(a["text"] for a in snap.legal if a["text"].startswith("colocar"))
+    assert places and sorted(a for a in drawn["acts"] if a.startswith("colocar")) == places
+    for text in ("colocar-0 -1,0", "colocar-0 0,1"):
+        g.apply(text, seat=0)
+    snap = Snap("sigloxx", "arranged-bridge", g.view(0), 0, legal_items(g, 0), "en")
+    drawn = draw(page, snap)
+    check_common(snap, drawn)
+    bridges = [a["text"] for a in snap.legal if a["text"].startswith("puente")]
+    assert bridges and [a for a in drawn["acts"] if a.startswith("puente")] == bridges
+    page.screenshot(path=str(ARTIFACTS / "render-sigloxx-arranged-bridge.png"), full_page=True)
+    page.locator(f'#board [data-act="{bridges[0]}"]').first.click()
+    assert page.evaluate("window.harness.acts.slice()") == [bridges[0]]
+
+
 def test_harness_loads_a_view_from_the_query(page: Any, static_url: str) -> None:
     """``harness.html?game=…&view=URL&seat=…&lang=…`` fetches the view and draws it."""
     from urllib.parse import quote

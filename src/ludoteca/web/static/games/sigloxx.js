@@ -357,7 +357,7 @@ export function render(el, view, ctx) {
     const [x, y] = cellXY(c);
     const [px, py] = at(x, y);
     const [mx, my] = e % 2 ? [px + TILE / 2, py + TILE] : [px + TILE, py + TILE / 2];
-    const r = 8;
+    const r = offer ? 11 : 8;
     const g = s("g", { "data-bridge": e });
     g.append(s("path", { d: `M${mx} ${my - r} L${mx + r} ${my} L${mx} ${my + r} L${mx - r} ${my} Z`,
       fill: offer ? "#fff7cc" : "#f2c200", stroke: offer ? "#1f9d55" : "#7a5c00", "stroke-width": offer ? 2 : 1.2, class: "hit" }));
