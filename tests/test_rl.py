@@ -432,3 +432,19 @@ def test_spaces_and_layout_docs():
         assert env.action_space(agent).n == space["action_mask"].shape[0]
         table = rl.layout(gid).layout_markdown()
         assert f"{size} floats" in table and "| 0 |" in table
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_fused_encoding_equals_field_by_field(gid):
+    """The fast path (runs of numbers read in one pass) writes what the fields say."""
+    from ludoteca.rl import encoding as E
+
+    enc = encoder_for(gid)
+    n = ludoteca.info(gid).players[1]
+    for g in positions(gid, n, {}, seed=3, count=6, every=9):
+        for seat in range(n):
+            view = g.view(seat)
+            out = [0.0] * enc.size
+            E._write_all(enc.fields, view, E.Ctx(seat, n, True), out, 0)
+            slow = np.clip(np.array(out, dtype=np.float32), -E.LIMIT, E.LIMIT)
+            assert np.array_equal(enc.encode(view, seat, n, strict=True), slow)

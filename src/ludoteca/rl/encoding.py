@@ -248,7 +248,7 @@ class Seats(Field):
 
 
 class Custom(Field):
-    """``fn(obj, ctx)`` returns ``width`` numbers (already scaled)."""
+    """``fn(obj, ctx)`` returns a list of ``width`` floats (already scaled)."""
 
     def __init__(self, name: str, width: int, fn: Callable[[Any, Ctx], Sequence[float]],
                  doc: str = "") -> None:
@@ -258,7 +258,7 @@ class Custom(Field):
         values = self.fn(obj, ctx)
         if len(values) != self.width:
             raise ValueError(f"{self.name}: {len(values)} values, expected {self.width}")
-        out[at:at + self.width] = [float(v) for v in values]
+        out[at:at + self.width] = values
 
 
 class Group(Field):
@@ -269,6 +269,7 @@ class Group(Field):
                  present: bool = True) -> None:
         self.key, self.fields, self.present = key, list(fields), present
         self.read = getter(key)
+        self.fast = compiled(self.fields)
         self.name = name or str(key)
         self.width = int(present) + sum(f.width for f in self.fields)
 
@@ -278,7 +279,7 @@ class Group(Field):
             return
         if self.present:
             out[at] = 1.0
-        _write_all(self.fields, sub, ctx, out, at + int(self.present))
+        _write_all(self.fast, sub, ctx, out, at + int(self.present))
 
     def rows(self, prefix: str, at: int) -> list[tuple[str, int, int, str]]:
         out = [(f"{prefix}{self.name}.present", at, 1, "0/1")] if self.present else []
@@ -296,6 +297,7 @@ class Items(Field):
                  name: str | None = None, doc: str = "") -> None:
         self.key, self.length, self.fields, self.order = key, length, list(fields), order
         self.read = getter(key)
+        self.fast = compiled(self.fields)
         self.name = name or str(key)
         self.item_width = 1 + sum(f.width for f in self.fields)
         self.width = length * self.item_width
@@ -317,7 +319,7 @@ class Items(Field):
                 continue
             b = at + j * self.item_width
             out[b] = 1.0
-            _write_all(self.fields, item, ctx, out, b + 1)
+            _write_all(self.fast, item, ctx, out, b + 1)
 
     def rows(self, prefix: str, at: int) -> list[tuple[str, int, int, str]]:
         out = []
@@ -327,6 +329,41 @@ class Items(Field):
             out.append((p + ".present", b, 1, self.doc or "0/1"))
             out += _rows_all(self.fields, p + ".", b + 1)
         return out
+
+
+class _NumRun(Field):
+    """Consecutive plain numbers read in one pass (the hot path of every observation)."""
+
+    def __init__(self, nums: Sequence[Num]) -> None:
+        self.pairs = [(str(n.key), n.scale) for n in nums]
+        self.width = len(self.pairs)
+        self.name = "+".join(k for k, _ in self.pairs)
+
+    def write(self, obj: Any, ctx: Ctx, out: list[float], at: int) -> None:
+        if not isinstance(obj, dict):
+            return
+        get = obj.get
+        for i, (key, scale) in enumerate(self.pairs):
+            v = get(key)
+            if v is not None:
+                out[at + i] = (1.0 if v else 0.0) if v is True or v is False else v / scale
+
+
+def compiled(fields: Sequence[Field]) -> list[Field]:
+    """``fields`` with runs of plain numbers (one-word keys) fused for speed."""
+    out: list[Field] = []
+    run: list[Num] = []
+    for f in fields:
+        if type(f) in (Num, Flag) and isinstance(f.key, str) and "." not in f.key:
+            run.append(f)
+            continue
+        if run:
+            out.append(_NumRun(run) if len(run) > 1 else run[0])
+            run = []
+        out.append(f)
+    if run:
+        out.append(_NumRun(run) if len(run) > 1 else run[0])
+    return out
 
 
 def _write_all(fields: Sequence[Field], obj: Any, ctx: Ctx, out: list[float], at: int) -> None:
@@ -355,12 +392,13 @@ class Encoder:
                  rewards: str = "") -> None:
         self.game_id, self.max_players, self.fields = game_id, max_players, list(fields)
         self.size = sum(f.width for f in self.fields)
+        self.fast = compiled(self.fields)
         self.rewards_doc = rewards
 
     def encode(self, view: dict[str, Any], seat: int, n_players: int,
                strict: bool = False) -> np.ndarray:
         out = [0.0] * self.size
-        _write_all(self.fields, view, Ctx(seat, n_players, strict), out, 0)
+        _write_all(self.fast, view, Ctx(seat, n_players, strict), out, 0)
         arr = np.fromiter(out, dtype=np.float32, count=self.size)
         np.clip(arr, -LIMIT, LIMIT, out=arr)
         return arr
