@@ -122,7 +122,7 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
     @app.post("/api/tables")
     async def api_create(request: Request) -> dict[str, Any]:
         body = await read_json(request)
-        return hub.create(check_request(body))
+        return await hub.create(check_request(body))
 
     @app.get("/api/tables")
     async def api_list(status: str | None = None) -> list[dict[str, Any]]:
@@ -142,12 +142,12 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
         if not isinstance(body, dict):
             raise bad("body", 'debe ser {"seat": n, "name": "…"}',
                       'must be {"seat": n, "name": "…"}')
-        return hub.join(table, body.get("seat"), body.get("name"))
+        return await hub.join(table, body.get("seat"), body.get("name"))
 
     @app.get("/api/tables/{table_id}/state")
     async def api_state(table_id: str, token: str | None = None) -> Response:
         table = hub.get(table_id)
-        you = authorize(table, token)
+        you = await authorize(table, token)
         return Response(table.state_message(you), media_type="application/json")
 
     @app.post("/api/tables/{table_id}/act")
@@ -157,8 +157,8 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
         if not isinstance(body, dict):
             raise bad("body", 'debe ser {"token", "version", "action"}',
                       'must be {"token", "version", "action"}')
-        you = authorize(table, body.get("token"), required=True)
-        version = hub.act(table, you, body.get("version"), body.get("action"),
+        you = await authorize(table, body.get("token"), required=True)
+        version = await hub.act(table, you, body.get("version"), body.get("action"),
                           body.get("seat"), body.get("req"))
         return {"ok": True, "version": version}
 
@@ -207,7 +207,7 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
         if you is None:
             await ws.send_text(dumps(forbidden_token().ws()))
             you = ()
-        hub.claim(table, you)
+        await hub.claim(table, you)
         conn = Conn(table, you)
         hub.connect(conn)
         writer = asyncio.create_task(write_loop(ws, conn))
@@ -225,7 +225,7 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
                         conn.push(dumps(bad("message", "no es texto UTF-8", "not UTF-8 text",
                                             code="bad_message").ws()))
                         continue
-                handle(conn, text)
+                await handle(conn, text)
         except WebSocketDisconnect:
             pass
         finally:
@@ -234,7 +234,7 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
 
-    def handle(conn: Conn, text: str) -> None:
+    async def handle(conn: Conn, text: str) -> None:
         """One client message: answered in this socket's outbox; changes reach everyone."""
         req = None
         try:
@@ -263,20 +263,20 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
                 acked.append(version)
                 conn.push(dumps({"type": "ack", "req": req, "version": version}))
 
-            version = hub.act(conn.table, conn.you, msg.get("version"), msg.get("action"),
+            version = await hub.act(conn.table, conn.you, msg.get("version"), msg.get("action"),
                               msg.get("seat"), req, answer)
             if not acked:                       # a repeat: acknowledged, nothing changed
                 answer(version)
         except WebError as exc:
             conn.push(dumps(exc.ws(req if isinstance(req, (str, int)) else None)))
 
-    def authorize(table: Any, token: Any, required: bool = False) -> tuple[int, ...]:
+    async def authorize(table: Any, token: Any, required: bool = False) -> tuple[int, ...]:
         if token is not None and not isinstance(token, str):
             raise bad("token", "debe ser un texto", "must be a text")
         you = table.seats_for(token)
         if you is None or (required and not you):
             raise forbidden_token()
-        hub.claim(table, you)
+        await hub.claim(table, you)
         return you
 
     return app

@@ -8,7 +8,10 @@ transaction fail, so no action is ever stored twice or lost.
 
 from __future__ import annotations
 
+import asyncio
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,6 +149,22 @@ class Store:
             conn.execute(insert(actions_t).values(table_id=table_id, n=n, seat=seat, text=text,
                                                   at=now))
 
+    def append_many(self, items: list[tuple[str, int, int, str, dict[str, Any] | None]]) -> None:
+        """Several tables' actions in one transaction (group commit); all or none."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            for table_id, n, _seat, _text, finished in items:
+                values: dict[str, Any] = {"version": n}
+                if finished is not None:
+                    values.update(status="finished", finished=now, result=finished)
+                moved = conn.execute(update(tables_t).where(
+                    tables_t.c.id == table_id, tables_t.c.version == n - 1).values(**values))
+                if moved.rowcount != 1:
+                    raise StaleWrite(f"table {table_id} is not at version {n - 1}")
+            conn.execute(insert(actions_t), [
+                {"table_id": table_id, "n": n, "seat": seat, "text": text, "at": now}
+                for table_id, n, seat, text, _ in items])
+
     def update_seats(self, table_id: str, seats: list[dict[str, Any]],
                      tokens: list[dict[str, Any]] | None = None) -> None:
         values: dict[str, Any] = {"seats": seats}
@@ -189,3 +208,54 @@ def _row(row: Any, actions: list[tuple[int, str]]) -> TableRow:
                     lang=m["lang"], listed=bool(m["listed"]), status=m["status"],
                     version=int(m["version"]), created=float(m["created"]),
                     finished=m["finished"], result=m["result"], actions=actions)
+
+
+class Writer:
+    """Stores accepted actions from the event loop without blocking it: one database thread
+    takes every action waiting and commits them together (group commit). A batch that fails
+    is retried action by action, so one bad write fails only its own ``append``."""
+
+    def __init__(self, store: Store, max_batch: int = 200) -> None:
+        self.store = store
+        self.max_batch = max_batch
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludoteca-db")
+        self._queue: list[tuple[tuple[str, int, int, str, dict[str, Any] | None],
+                                asyncio.Future[None]]] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Any other database call, on the database thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    async def append(self, table_id: str, n: int, seat: int, text: str,
+                     finished: dict[str, Any] | None = None) -> None:
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.append(((table_id, n, seat, text, finished), fut))
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._drain())
+        await fut
+
+    async def _drain(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue[:self.max_batch], self._queue[self.max_batch:]
+            try:
+                await self.run(self.store.append_many, [item for item, _ in batch])
+                results: list[BaseException | None] = [None] * len(batch)
+            except Exception:
+                results = []
+                for item, _ in batch:
+                    try:
+                        await self.run(self.store.append, *item)
+                        results.append(None)
+                    except Exception as exc:  # reported to the one who asked
+                        results.append(exc)
+            for (_, fut), exc in zip(batch, results, strict=True):
+                if fut.done():
+                    continue
+                if exc is None:
+                    fut.set_result(None)
+                else:
+                    fut.set_exception(exc)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True)

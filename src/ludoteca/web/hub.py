@@ -19,9 +19,9 @@ from ludoteca.core.errors import IllegalAction, InvalidOption, LudotecaError
 from ludoteca.core.game import Game
 from ludoteca.core.registry import info
 
-from .db import Store, TableRow
+from .db import Store, TableRow, Writer
 from .errors import WebError, not_found
-from .setup import TableRequest
+from .setup import TableRequest, check_name
 from .table import LiveTable, LogEntry, Repeat, dumps, iso, make_entry, token_hash
 
 log = logging.getLogger("ludoteca.web")
@@ -65,6 +65,7 @@ class Hub:
 
     def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
         self.store = store
+        self.writer = Writer(store)
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
         self._closing = False
@@ -90,6 +91,7 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.writer.close()
 
     def _load(self, table_id: str) -> LiveTable | None:
         row = self.store.load(table_id)
@@ -131,11 +133,11 @@ class Hub:
         return table
 
     # ----- creating and joining ------------------------------------------------------------
-    def create(self, req: TableRequest) -> dict[str, Any]:
+    async def create(self, req: TableRequest) -> dict[str, Any]:
         """A new table from a checked request: the invite links, spectator and hot-seat."""
         game = req.game_obj
-        table_id = secrets.token_urlsafe(8)
-        while table_id in self.tables or self.store.load(table_id) is not None:
+        table_id = secrets.token_urlsafe(8)   # 64 random bits; the insert fails on a clash
+        while table_id in self.tables:
             table_id = secrets.token_urlsafe(8)
         seats = [{"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot, "taken": False}
                  for i, s in enumerate(req.seats)]
@@ -154,7 +156,7 @@ class Hub:
                        seed=game.seed, seats=seats, tokens=tokens, lang=req.lang,
                        listed=req.listed, status="playing", version=0, created=time.time(),
                        finished=None, result=None, actions=[])
-        self.store.create(row)
+        await self.writer.run(self.store.create, row)
         table = LiveTable.from_row(row, game, [make_entry(game, 0, None, None, False,
                                                           game.opening_events)])
         self._attach_agents(table, game.seed)
@@ -170,44 +172,43 @@ class Hub:
             "hotseat": f"{link}?token={hotseat}" if hotseat else None,
         }
 
-    def join(self, table: LiveTable, seat: Any, name: Any) -> dict[str, Any]:
+    async def join(self, table: LiveTable, seat: Any, name: Any) -> dict[str, Any]:
         """Claim an unclaimed person seat of a listed table: a fresh token for it (any older
         token loses that seat)."""
-        from .setup import check_name
+        async with table.lock:          # not while an action is being stored
+            if not table.listed:
+                raise WebError("forbidden", "esta mesa no está abierta a nadie más",
+                               "this table is not open to anyone else")
+            if table.over:
+                raise WebError("forbidden", "la partida ha terminado", "the game is over")
+            free = [s["seat"] for s in table.seats if s["kind"] == "person" and not s["taken"]]
+            if not (isinstance(seat, int) and not isinstance(seat, bool)) or \
+                    not 0 <= seat < len(table.seats) or table.seats[seat]["kind"] != "person":
+                raise WebError("bad_request", f"seat: {seat!r} no es un asiento de persona",
+                               f"seat: {seat!r} is not a person's seat", free)
+            if table.seats[seat]["taken"]:
+                raise WebError("taken", f"el asiento {seat} ya está ocupado",
+                               f"seat {seat} is already taken", free)
+            name = check_name(name, seat)
+            tok = secrets.token_urlsafe(18)
+            tokens = [{**t, "seats": [s for s in t["seats"] if s != seat]} for t in table.tokens]
+            tokens = [t for t in tokens if t["seats"]]
+            tokens.append({"hash": token_hash(tok), "seats": [seat], "hotseat": False})
+            seats = [dict(s) for s in table.seats]
+            seats[seat].update(name=name, taken=True)
+            await self.writer.run(self.store.update_seats, table.id, seats, tokens)
+            table.tokens, table.seats = tokens, seats
+            if name != table.game.names[seat]:
+                self._refresh(table)  # names change no chance: the same game, renamed
+            for conn in list(table.conns):  # sockets of the old token no longer act for it
+                if seat in conn.you:
+                    conn.you = tuple(s for s in conn.you if s != seat)
+                    conn.log_sent = 0
+            table.invalidate()
+            self.notify(table, presence=True)
+            return {"seat": seat, "token": tok, "invite": f"/t/{table.id}?token={tok}"}
 
-        if not table.listed:
-            raise WebError("forbidden", "esta mesa no está abierta a nadie más",
-                           "this table is not open to anyone else")
-        if table.over:
-            raise WebError("forbidden", "la partida ha terminado", "the game is over")
-        free = [s["seat"] for s in table.seats if s["kind"] == "person" and not s["taken"]]
-        if not (isinstance(seat, int) and not isinstance(seat, bool)) or \
-                not 0 <= seat < len(table.seats) or table.seats[seat]["kind"] != "person":
-            raise WebError("bad_request", f"seat: {seat!r} no es un asiento de persona",
-                           f"seat: {seat!r} is not a person's seat", free)
-        if table.seats[seat]["taken"]:
-            raise WebError("taken", f"el asiento {seat} ya está ocupado",
-                           f"seat {seat} is already taken", free)
-        name = check_name(name, seat)
-        tok = secrets.token_urlsafe(18)
-        tokens = [{**t, "seats": [s for s in t["seats"] if s != seat]} for t in table.tokens]
-        tokens = [t for t in tokens if t["seats"]]
-        tokens.append({"hash": token_hash(tok), "seats": [seat], "hotseat": False})
-        seats = [dict(s) for s in table.seats]
-        seats[seat].update(name=name, taken=True)
-        self.store.update_seats(table.id, seats, tokens)
-        table.tokens, table.seats = tokens, seats
-        if name != table.game.names[seat]:
-            self._refresh(table)  # names change no chance: the same game, renamed
-        for conn in list(table.conns):  # sockets of the old token no longer act for it
-            if seat in conn.you:
-                conn.you = tuple(s for s in conn.you if s != seat)
-                conn.log_sent = 0
-        table.invalidate()
-        self.notify(table, presence=True)
-        return {"seat": seat, "token": tok, "invite": f"/t/{table.id}?token={tok}"}
-
-    def claim(self, table: LiveTable, you: tuple[int, ...]) -> None:
+    async def claim(self, table: LiveTable, you: tuple[int, ...]) -> None:
         """Mark the seats a token was used for as taken."""
         changed = False
         for s in you:
@@ -215,12 +216,14 @@ class Hub:
                 table.seats[s]["taken"] = True
                 changed = True
         if changed:
-            self.store.update_seats(table.id, table.seats)
+            table.presence_changed()
+            await self.writer.run(self.store.update_seats, table.id,
+                                  [dict(x) for x in table.seats])
 
     # ----- acting ------------------------------------------------------------------------------
-    def act(self, table: LiveTable, you: tuple[int, ...], version: Any, text: Any,
-            seat: Any = None, req: Any = None,
-            answer: Callable[[int], None] | None = None) -> int:
+    async def act(self, table: LiveTable, you: tuple[int, ...], version: Any, text: Any,
+                  seat: Any = None, req: Any = None,
+                  answer: Callable[[int], None] | None = None) -> int:
         """Play ``text`` for one of ``you`` at ``version``; return the new version. Raises
         WebError (stale, not_your_turn, illegal, forbidden, bad_message); nothing changes.
         ``answer(version)`` is called once the action is stored, before anyone is told."""
@@ -236,35 +239,37 @@ class Hub:
         if not you:
             raise WebError("forbidden", "sin token de asiento solo se puede mirar",
                            "without a seat's token you can only watch")
-        game = table.game
-        if seat is None:
-            mine = [s for s in you if s in game.to_move]
-            seat = mine[0] if len(mine) == 1 else you[0] if len(you) == 1 else None
-            if seat is None:
-                raise WebError("bad_message", "seat: di para qué asiento actúas",
-                               "seat: say which seat you act for", list(you))
-        elif not isinstance(seat, int) or isinstance(seat, bool) or seat not in you:
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
+                                 or seat not in you):
             raise WebError("forbidden", f"este token no puede actuar por el asiento {seat!r}",
                            f"this token may not act for seat {seat!r}", list(you))
-        # a repeat of what this seat just did is harmless
-        rep = table.last.get(seat)
-        if req is not None and (seat, req) in table.reqs:
-            return table.reqs[(seat, req)]
-        if rep is not None and version == rep.version_before and (
-                text in (rep.text, rep.sent) or _canonical(game, text) == rep.text):
-            return rep.version_after
-        if version != table.version and not self._fresh_enough(table, seat, version):
-            raise WebError("stale", f"la acción responde a la versión {version}, pero la mesa "
-                           f"va por la {table.version}; mira el estado nuevo",
-                           f"the action answers version {version}, but the table is at "
-                           f"{table.version}; look at the new state", [table.version])
-        if game.is_over:
-            raise WebError("not_your_turn", "la partida ha terminado", "the game is over")
-        if seat not in game.to_move:
-            names = ", ".join(table.seats[s]["name"] for s in game.to_move)
-            raise WebError("not_your_turn", f"no es tu turno; le toca a: {names}",
-                           f"it is not your turn; to move: {names}", list(game.to_move))
-        return self._apply(table, seat, text, req, answer)
+        async with table.lock:           # one action of a table at a time, stored in order
+            game = table.game
+            if seat is None:
+                mine = [s for s in you if s in game.to_move]
+                seat = mine[0] if len(mine) == 1 else you[0] if len(you) == 1 else None
+                if seat is None:
+                    raise WebError("bad_message", "seat: di para qué asiento actúas",
+                                   "seat: say which seat you act for", list(you))
+            # a repeat of what this seat just did is harmless
+            rep = table.last.get(seat)
+            if req is not None and (seat, req) in table.reqs:
+                return table.reqs[(seat, req)]
+            if rep is not None and version == rep.version_before and (
+                    text in (rep.text, rep.sent) or _canonical(game, text) == rep.text):
+                return rep.version_after
+            if version != table.version and not self._fresh_enough(table, seat, version):
+                raise WebError("stale", f"la acción responde a la versión {version}, pero la "
+                               f"mesa va por la {table.version}; mira el estado nuevo",
+                               f"the action answers version {version}, but the table is at "
+                               f"{table.version}; look at the new state", [table.version])
+            if game.is_over:
+                raise WebError("not_your_turn", "la partida ha terminado", "the game is over")
+            if seat not in game.to_move:
+                names = ", ".join(table.seats[s]["name"] for s in game.to_move)
+                raise WebError("not_your_turn", f"no es tu turno; le toca a: {names}",
+                               f"it is not your turn; to move: {names}", list(game.to_move))
+            return await self._apply(table, seat, text, req, answer)
 
     def _fresh_enough(self, table: LiveTable, seat: int, version: int) -> bool:
         """An older version is still good when everything since was another seat's secret
@@ -273,9 +278,11 @@ class Hub:
             return False
         return all(e.secret and e.seat != seat for e in table.entries[version + 1:])
 
-    def _apply(self, table: LiveTable, seat: int, text: str, req: str | None,
-               answer: Callable[[int], None] | None = None) -> int:
-        game = table.game
+    async def _apply(self, table: LiveTable, seat: int, text: str, req: str | None,
+                     answer: Callable[[int], None] | None = None) -> int:
+        """Apply on a copy, store it, then make the copy the table's game: until the action
+        is stored, everyone keeps seeing the version before it. (Holds ``table.lock``.)"""
+        game = table.game.clone()
         secret = game.is_secret_choice(seat)
         try:
             action = game.parse(text)
@@ -286,13 +293,13 @@ class Hub:
         canonical = str(action)
         n = table.version + 1
         try:
-            self.store.append(table.id, n, seat, canonical,
-                              finished=table_result(game) if game.is_over else None)
-        except Exception as exc:  # the database refused: undo by rebuilding from it
+            await self.writer.append(table.id, n, seat, canonical,
+                                     table_result(game) if game.is_over else None)
+        except Exception as exc:  # the database refused: nothing changed
             log.exception("could not store action %s of table %s", n, table.id)
-            self._refresh(table)
             raise WebError("server", "no se pudo guardar la acción; inténtalo de nuevo",
                            "the action could not be stored; try again") from exc
+        table.game = game
         table.add_entry(make_entry(game, n, seat, canonical, secret, events))
         if game.is_over:
             table.finished = time.time()
@@ -347,7 +354,10 @@ class Hub:
                     continue  # another seat moved meanwhile: think again
                 table.bot_tasks.pop(seat, None)
                 try:
-                    self._apply(table, seat, str(action), None)
+                    async with table.lock:
+                        if table.game.is_over or seat not in table.game.to_move:
+                            return
+                        await self._apply(table, seat, str(action), None)
                 except WebError as exc:
                     log.error("bot action %s refused at table %s: %s", action, table.id,
                               exc.message["en"])

@@ -3,6 +3,7 @@ each viewer receives (computed once per version and viewer, then reused)."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import time
@@ -94,6 +95,7 @@ class LiveTable:
     conns: set[Any] = field(default_factory=set)
     bot_tasks: dict[int, Any] = field(default_factory=dict)
     agents: dict[int, Any] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _frag: dict[tuple[int, ...], str] = field(default_factory=dict)
     _frag_version: int = -1
     _seats_json: str | None = None
