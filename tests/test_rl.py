@@ -448,3 +448,13 @@ def test_fused_encoding_equals_field_by_field(gid):
             E._write_all(enc.fields, view, E.Ctx(seat, n, True), out, 0)
             slow = np.clip(np.array(out, dtype=np.float32), -E.LIMIT, E.LIMIT)
             assert np.array_equal(enc.encode(view, seat, n, strict=True), slow)
+
+
+def test_docs_layouts_are_current():
+    """docs/rl.md carries each encoder's layout table as the code prints it."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rl.md").read_text(encoding="utf-8")
+    for gid in ("qytetet", "som", "elplan", "sigloxx"):
+        assert rl.layout(gid).layout_markdown() in text, f"docs/rl.md: {gid} layout is stale"
+        assert encoder_for(gid).rewards_doc.split(": ", 1)[-1] in text
