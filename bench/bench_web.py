@@ -19,6 +19,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -32,6 +33,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 GOAL_P99_MS = 50.0
+VERSION = re.compile(r'"version":(\d+)')
 
 
 @dataclass
@@ -80,6 +82,11 @@ class TableRun:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
                 except TimeoutError:
+                    continue
+                if raw.startswith('{"type":"state"') and '"legal":{}' in raw \
+                        and '"over":false' in raw:
+                    # not this seat's turn: only the version matters (cheap for the client)
+                    self.arrived(seat, int(VERSION.search(raw).group(1)))
                     continue
                 msg = json.loads(raw)
                 kind = msg["type"]
@@ -186,16 +193,19 @@ async def bench(url: str, args: argparse.Namespace, server_pid: int | None) -> S
         for run in runs:
             run.measuring = True
         cpu0 = cpu_seconds(server_pid) if server_pid else 0.0
+        own0 = time.process_time()
         t0 = time.perf_counter()
         await asyncio.sleep(args.seconds)
         elapsed = time.perf_counter() - t0
         cpu1 = cpu_seconds(server_pid) if server_pid else 0.0
+        own1 = time.process_time()
         for run in runs:
             run.measuring = False
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
     stats.elapsed = elapsed                        # type: ignore[attr-defined]
     stats.server_cpu = (cpu1 - cpu0) / elapsed     # type: ignore[attr-defined]
+    stats.client_cpu = (own1 - own0) / elapsed     # type: ignore[attr-defined]
     return stats
 
 
@@ -221,6 +231,9 @@ def report(stats: Stats, args: argparse.Namespace) -> bool:
     cpu = stats.server_cpu  # type: ignore[attr-defined]
     if cpu:
         print(f"server CPU       {cpu * 100:10.0f} %  of one core ({os.cpu_count()} cores here)")
+    print(f"clients' CPU     {stats.client_cpu * 100:10.0f} %  of one core (this process)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"load average     {load:10.2f}      (other work on the machine counts too)")
     ok = bool(lat) and pct(0.99) <= GOAL_P99_MS and errors == 0
     print("goal met" if ok else "goal NOT met")
     return ok

@@ -295,6 +295,10 @@ async def write_loop(ws: WebSocket, conn: Conn) -> None:
 
 
 async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise WebError("too_large", f"cuerpo de {declared} bytes; máximo {limit}",
+                       f"body of {declared} bytes; at most {limit}", [limit])
     body = await request.body()
     if len(body) > limit:
         raise WebError("too_large", f"cuerpo de {len(body)} bytes; máximo {limit}",
