@@ -11,7 +11,7 @@ import pytest
 
 import ludoteca
 from ludoteca.agents import agent_names
-from ludoteca.web.rules import rule_text
+from ludoteca.web.ruletext import rule_text
 
 from .support import bot, create, person, seat_tokens, token
 
@@ -282,6 +282,22 @@ def test_every_rule_an_event_names_has_a_text():
                 events += g.apply(rng.choice(g.legal_actions(s)), seat=s)
             missing = {e.rule for e in events if e.rule and rule_text(gid, e.rule) is None}
             assert not missing, (gid, missing)
+
+
+def test_the_shipped_rule_texts_are_the_current_ones():
+    """web/rules/ holds copies (installed with the package); they must match their sources."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    web_rules = root / "src" / "ludoteca" / "web" / "rules"
+    for gid in ludoteca.games():
+        assert (web_rules / "rulings" / f"{gid}.md").read_text() == \
+            (root / "docs" / "rules" / f"{gid}.md").read_text(), f"copy docs/rules/{gid}.md"
+    shared = root.parent / "shared" / "rules"
+    if not shared.is_dir():
+        pytest.skip("the shared rules checklists are not beside the repository")
+    for gid in ludoteca.games():
+        assert (web_rules / f"{gid}.md").read_text() == (shared / f"{gid}.md").read_text(), \
+            f"copy shared/rules/{gid}.md to src/ludoteca/web/rules/"
 
 
 def test_pages_carry_the_language(client):

@@ -24,7 +24,7 @@ from .db import Store
 from .errors import WebError, bad, not_found
 from .hub import Conn, Hub
 from .pages import page
-from .rules import rule_text
+from .ruletext import rule_text
 from .setup import check_request
 from .table import dumps
 

@@ -1,4 +1,5 @@
-"""Rule texts by ID, read from the rules checklists shipped in ``web/rules/<game>.md``."""
+"""Rule texts by ID, read from the rules checklists shipped in ``web/rules/<game>.md`` (copies
+of ``shared/rules/``) and the project rulings in ``web/rules/rulings/`` (of ``docs/rules/``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ _BULLET = re.compile(r"^\s*[-*]\s+\*\*([A-Z]{2,4}-[A-Za-z0-9.\-]+)\*\*:?\s*(.*)$
 def rule_texts(game_id: str) -> dict[str, str]:
     """Every rule of a game's checklist: ID -> text (empty when the game has no checklist)."""
     try:
-        text = resources.files(__package__).joinpath("rules").joinpath(f"{game_id}.md").read_text(
+        text = resources.files("ludoteca.web.rules").joinpath(f"{game_id}.md").read_text(
             encoding="utf-8")
     except (FileNotFoundError, OSError):
         return {}
@@ -39,7 +40,7 @@ def ruling_texts(game_id: str) -> dict[str, str]:
     """The project's own rulings (``## Project ruling X1 — …`` in docs/rules/<game>.md):
     ruling id (``X1``) -> its section's text."""
     try:
-        text = resources.files(__package__).joinpath("rules").joinpath("rulings").joinpath(
+        text = resources.files("ludoteca.web.rules.rulings").joinpath(
             f"{game_id}.md").read_text(encoding="utf-8")
     except (FileNotFoundError, OSError):
         return {}

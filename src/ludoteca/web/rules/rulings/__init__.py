@@ -1,0 +1,1 @@
+"""The project rulings of each game (docs/rules/<game>.md)."""
