@@ -320,10 +320,13 @@ def serve_cmd(
     from ludoteca.web.server import default_db_url, serve
 
     lang = pick_lang(lang)
+    es = lang == "es"
     if not 0 < port < 65536:
-        fail(f"--port {port}: 1–65535", lang)
+        fail(f"--port {port}: " + ("un puerto va de 1 a 65535" if es else
+                                   "a port is a number from 1 to 65535"), lang)
     if bot_delay < 0:
-        fail(f"--bot-delay {bot_delay}: ≥ 0", lang)
+        fail(f"--bot-delay {bot_delay}: " + ("son segundos, 0 o más" if es else
+                                            "seconds, 0 or more"), lang)
     url = db or default_db_url()
     shown = f"[{host}]" if ":" in host else host
     console().print(("La mesa web: " if lang == "es" else "The web table: ")
