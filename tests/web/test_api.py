@@ -309,3 +309,14 @@ def test_pages_carry_the_language(client):
         assert 'lang="en"' in r.text
         assert 'lang="es"' in client.get(path).text
     assert client.get("/t/missing").status_code == 404
+
+
+def test_serve_refuses_a_bad_port_or_delay_before_starting():
+    from typer.testing import CliRunner
+
+    from ludoteca.cli.main import app
+    runner = CliRunner()
+    r = runner.invoke(app, ["serve", "--port", "70000", "--lang", "en"])
+    assert r.exit_code == 2 and "a port is a number from 1 to 65535" in r.output
+    r = runner.invoke(app, ["serve", "--bot-delay", "-2", "--lang", "es"])
+    assert r.exit_code == 2 and "0 o más" in r.output
