@@ -27,6 +27,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -61,6 +62,17 @@ actions_t = Table(
     Column("text", String(200), nullable=False),
     Column("at", Float, nullable=False),
 )
+
+
+# statements built once (SQLAlchemy then reuses their compiled form)
+_BUMP = update(tables_t).where(
+    tables_t.c.id == bindparam("tid"), tables_t.c.version == bindparam("prev")).values(
+    version=bindparam("n"))
+_FINISH = update(tables_t).where(
+    tables_t.c.id == bindparam("tid"), tables_t.c.version == bindparam("prev")).values(
+    version=bindparam("n"), status="finished", finished=bindparam("now"),
+    result=bindparam("result", type_=JSON))
+_INSERT = insert(actions_t)
 
 
 class StaleWrite(RuntimeError):
@@ -137,33 +149,22 @@ class Store:
         """Store action ``n`` and move the table to version ``n`` in one transaction;
         ``finished`` (the result) also closes the table. Raises StaleWrite if the stored
         version was not ``n - 1``."""
-        now = time.time()
-        values: dict[str, Any] = {"version": n}
-        if finished is not None:
-            values.update(status="finished", finished=now, result=finished)
-        with self.engine.begin() as conn:
-            moved = conn.execute(update(tables_t).where(
-                tables_t.c.id == table_id, tables_t.c.version == n - 1).values(**values))
-            if moved.rowcount != 1:
-                raise StaleWrite(f"table {table_id} is not at version {n - 1}")
-            conn.execute(insert(actions_t).values(table_id=table_id, n=n, seat=seat, text=text,
-                                                  at=now))
+        self.append_many([(table_id, n, seat, text, finished)])
 
     def append_many(self, items: list[tuple[str, int, int, str, dict[str, Any] | None]]) -> None:
         """Several tables' actions in one transaction (group commit); all or none."""
         now = time.time()
         with self.engine.begin() as conn:
             for table_id, n, _seat, _text, finished in items:
-                values: dict[str, Any] = {"version": n}
-                if finished is not None:
-                    values.update(status="finished", finished=now, result=finished)
-                moved = conn.execute(update(tables_t).where(
-                    tables_t.c.id == table_id, tables_t.c.version == n - 1).values(**values))
+                if finished is None:
+                    moved = conn.execute(_BUMP, {"tid": table_id, "prev": n - 1, "n": n})
+                else:
+                    moved = conn.execute(_FINISH, {"tid": table_id, "prev": n - 1, "n": n,
+                                                   "now": now, "result": finished})
                 if moved.rowcount != 1:
                     raise StaleWrite(f"table {table_id} is not at version {n - 1}")
-            conn.execute(insert(actions_t), [
-                {"table_id": table_id, "n": n, "seat": seat, "text": text, "at": now}
-                for table_id, n, seat, text, _ in items])
+            conn.execute(_INSERT, [{"table_id": table_id, "n": n, "seat": seat, "text": text,
+                                    "at": now} for table_id, n, seat, text, _ in items])
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]],
                      tokens: list[dict[str, Any]] | None = None) -> None:
