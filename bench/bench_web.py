@@ -77,6 +77,7 @@ class TableRun:
         async with connect(url, max_size=None, compression=None) as ws:
             acted_at = -1
             n = 0
+            inflight = False
             last: dict | None = None
             while not stop.is_set():
                 try:
@@ -93,7 +94,12 @@ class TableRun:
                 if kind == "error":
                     if self.measuring:
                         self.stats.errors[msg["code"]] += 1
+                    inflight = False
                     acted_at = -1                # choose again on the newest state
+                    msg = last
+                elif kind == "ack":
+                    inflight = False             # like a person: one move at a time,
+                    acted_at = max(acted_at, msg["version"] - 1)   # then on its result
                     msg = last
                 elif kind != "state":
                     continue
@@ -105,11 +111,12 @@ class TableRun:
                 if msg["over"]:
                     return
                 legal = msg["legal"].get(str(seat))
-                if not legal or version <= acted_at:
+                if not legal or version <= acted_at or inflight:
                     continue
                 if self.think:
                     await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
                 acted_at = version
+                inflight = True
                 n += 1
                 self.pending.setdefault(version + 1, Pending(time.perf_counter(),
                                                              set(range(self.seats))))
