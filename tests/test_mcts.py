@@ -203,6 +203,7 @@ def test_parameters_from_the_name():
 @pytest.mark.parametrize("name, words", [
     ("mcts:depth=3", ["depth", "iterations", "seconds", "rollout_depth", "c", "rollout"]),
     ("mcts:rollout=smart", ["rollout", "random", "greedy"]),
+    ("mcts:prior=-1", ["prior"]),
     ("random:seconds=1", ["no parameters"]),
     ("mcts:iterations", ["key=value"]),
     ("mcts:iterations=1,iterations=2", ["twice"]),
@@ -280,3 +281,20 @@ def test_cli_plays_mcts_to_the_end():
     result = CliRunner().invoke(app, ["play", "qytetet", "--players", "Ana,bot:mcts:depth=1",
                                       "--seed", "3", "--lang", "en"])
     assert result.exit_code != 0 and "rollout_depth" in result.output
+
+
+def test_per_game_defaults_and_greedy_prior():
+    """El Plan and Siglo XX play their playouts with the greedy bot; Siglo XX also favours the
+    greedy bot's choice, so with a budget of one iteration per legal action it is tried first."""
+    from ludoteca.agents.mcts import DEFAULT_DEPTH, DEFAULT_PRIOR, DEFAULT_ROLLOUT
+
+    assert DEFAULT_ROLLOUT["elplan"] == DEFAULT_ROLLOUT["sigloxx"] == "greedy"
+    assert DEFAULT_DEPTH["sigloxx"] > 0 and DEFAULT_PRIOR["sigloxx"] > 0
+    g = ludoteca.new_game("sigloxx", players=3, seed=4)
+    seat = g.to_move[0]
+    legal = g.legal_actions(seat)
+    assert len(legal) > 2
+    greedy = make_agent("greedy", "sigloxx", 9).choose(g, seat)
+    bot = MCTSAgent(seed=2, iterations=1, rollout_depth=0, prior=5.0)
+    assert bot.choose(g, seat) == greedy          # the only child expanded is the greedy one
+    assert bot.last_search["visits"] == {str(greedy): 1}

@@ -39,6 +39,11 @@ actions after the tree (``rollout_depth=0``: the heuristic scores the position t
 reached; random rollouts added noise and were no stronger) and ``c=0.2`` (heuristic values of
 sibling moves differ by a few hundredths, so the textbook 0.7 spread the visits almost evenly
 and the choice became a coin toss). ``rollout_depth=-1`` plays every iteration to the end.
+In El Plan and Siglo XX a random playout says little (a random seat wastes what it has), so
+there the playout is the game's greedy bot (``rollout=greedy``) for 30 / 20 actions; in Siglo
+XX the greedy bot's choice also gets a progressive bias (``prior``), tried first and favoured
+by ``prior / (1 + visits)``, since a placement offers more cells × rotations than a second of
+search can visit. Every parameter can be set in the bot name.
 """
 
 from __future__ import annotations
@@ -58,40 +63,53 @@ DEFAULT_ROLLOUT_DEPTH = 0
 DEFAULT_C = 0.2
 #: how the playout after the tree picks actions: uniformly at random, or by the game's greedy bot
 ROLLOUT_POLICIES = ("random", "greedy")
-DEFAULT_ROLLOUT: dict[str, str] = {}
+#: per-game defaults (measured against the greedy bot, see ``bench/mcts_strength.py``): in El
+#: Plan and Siglo XX random playouts say little (a random seat wastes its resources), so the
+#: playout is the greedy bot's for 30 / 20 actions before the heuristic
+DEFAULT_ROLLOUT: dict[str, str] = {"elplan": "greedy", "sigloxx": "greedy"}
+DEFAULT_DEPTH: dict[str, int] = {"elplan": 30, "sigloxx": 20}
+#: progressive bias towards the greedy bot's choice: ``prior / (1 + visits)`` added to its UCB
+#: (Siglo XX: a placement has dozens of cells × rotations, more than a second of search visits)
+DEFAULT_PRIOR: dict[str, float] = {"sigloxx": 1.0}
 #: a game without a heuristic is played on to the end; this is the safety cap
 MAX_PLAYOUT = 20_000
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "value")
+    __slots__ = ("children", "visits", "avail", "value", "prior")
 
     def __init__(self, n: int) -> None:
         self.children: dict[tuple[int, str], _Node] = {}
         self.visits = 0
         self.avail = 1
         self.value = [0.0] * n
+        #: acting seat -> the greedy bot's choice there (with ``prior`` > 0)
+        self.prior: dict[int, str] | None = None
 
 
 class MCTSAgent:
     """Information-set MCTS. Budget: ``iterations`` and/or ``seconds`` per decision (whichever
-    runs out first; neither given: ``seconds=1``). ``rollout_depth``: random actions after the
-    tree before the heuristic (0: evaluate at once; -1: play on to the end). ``c``: UCB1's
-    exploration constant (values are in [0, 1])."""
+    runs out first; neither given: ``seconds=1``). ``rollout_depth``: actions played after the
+    tree before the heuristic (0: evaluate at once; -1: play on to the end); ``rollout``: who
+    plays them (``random`` or the game's ``greedy`` bot); ``prior``: bias towards the greedy
+    bot's choice in the tree (0: none); ``c``: UCB1's exploration constant (values are in
+    [0, 1]). Parameters not given take the game's defaults."""
 
     name = "mcts"
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
-                 seconds: float | None = None, rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
-                 c: float = DEFAULT_C, rollout: str | None = None) -> None:
+                 seconds: float | None = None, rollout_depth: int | None = None,
+                 c: float = DEFAULT_C, rollout: str | None = None,
+                 prior: float | None = None) -> None:
         if iterations is not None and (isinstance(iterations, bool) or
                                        not isinstance(iterations, int) or iterations < 1):
             raise InvalidOption(f"mcts: iterations must be a whole number ≥ 1; got {iterations!r}")
         if seconds is not None and (isinstance(seconds, bool) or
                                     not isinstance(seconds, (int, float)) or not seconds > 0):
             raise InvalidOption(f"mcts: seconds must be a number > 0; got {seconds!r}")
-        if isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int) or \
-                rollout_depth < -1:
+        if rollout_depth is not None and (isinstance(rollout_depth, bool) or
+                                          not isinstance(rollout_depth, int) or
+                                          rollout_depth < -1):
             raise InvalidOption(f"mcts: rollout_depth must be a whole number ≥ 0, or -1 (to "
                                 f"the end); got {rollout_depth!r}")
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:
@@ -99,9 +117,13 @@ class MCTSAgent:
         if rollout is not None and rollout not in ROLLOUT_POLICIES:
             raise InvalidOption(f"mcts: rollout must be one of {', '.join(ROLLOUT_POLICIES)}; "
                                 f"got {rollout!r}")
+        if prior is not None and (isinstance(prior, bool) or
+                                  not isinstance(prior, (int, float)) or not prior >= 0):
+            raise InvalidOption(f"mcts: prior must be a number ≥ 0; got {prior!r}")
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
         self.rollout = rollout
+        self.prior = None if prior is None else float(prior)
         self._greedy: dict[str, object] = {}
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
@@ -136,6 +158,9 @@ class MCTSAgent:
         root = _Node(n)
         heuristic = heuristic_for(game.game_id)
         depth = self.rollout_depth
+        if depth is None:
+            depth = DEFAULT_DEPTH.get(game.game_id, DEFAULT_ROLLOUT_DEPTH)
+        bias = self.prior if self.prior is not None else DEFAULT_PRIOR.get(game.game_id, 0.0)
         c, rng = self.c, self._rng
         log, sqrt = math.log, math.sqrt
         limit = self.iterations
@@ -157,6 +182,7 @@ class MCTSAgent:
                 if not legal:                     # no decision after all: score as it is
                     break
                 children = node.children
+                favourite = self._favourite(node, world, actor, legal) if bias else None
                 untried = []
                 known = []
                 for a in legal:
@@ -166,18 +192,24 @@ class MCTSAgent:
                         untried.append((key, a))
                     else:
                         child.avail += 1
-                        known.append((child, a))
+                        known.append((child, a, key[1] == favourite))
                 if untried:
-                    key, action = untried[rng.randrange(len(untried))]
+                    pick = rng.randrange(len(untried))
+                    if favourite is not None:     # the greedy bot's choice is tried first
+                        pick = next((i for i, (key, _) in enumerate(untried)
+                                     if key[1] == favourite), pick)
+                    key, action = untried[pick]
                     child = _Node(n)
                     children[key] = child
                     world.apply(action, seat=actor)
                     path.append(child)
                     break
                 best_child, best_action, best_score = None, None, -1.0
-                for child, a in known:
+                for child, a, favoured in known:
                     score = child.value[actor] / child.visits + \
                         c * sqrt(log(child.avail) / child.visits)
+                    if favoured:
+                        score += bias / (1 + child.visits)
                     if score > best_score:
                         best_child, best_action, best_score = child, a, score
                 world.apply(best_action, seat=actor)
@@ -198,17 +230,31 @@ class MCTSAgent:
             "visits": {k[1]: ch.visits for k, ch in root.children.items() if k[0] == seat}}
         return root
 
-    def _policy(self, game_id: str):
-        """The rollout policy: None (uniformly random) or the game's greedy bot."""
-        rollout = self.rollout or DEFAULT_ROLLOUT.get(game_id, "random")
-        if rollout == "random":
-            return None
+    def _favourite(self, node: _Node, world: Game, actor: int, legal: list[Action]) -> str | None:
+        """The greedy bot's choice for ``actor`` at ``node``, asked in the first sampled world
+        that reaches it (at the root the searcher's view is the same in every world)."""
+        prior = node.prior
+        if prior is None:
+            prior = node.prior = {}
+        text = prior.get(actor)
+        if text is None and len(legal) > 1:
+            text = prior[actor] = str(self._greedy_agent(world.game_id).choose(world, actor))
+        return text
+
+    def _greedy_agent(self, game_id: str):
         agent = self._greedy.get(game_id)
         if agent is None:
             from . import make_agent
             agent = self._greedy[game_id] = make_agent("greedy", game_id,
                                                        seed=self._rng.getrandbits(32))
         return agent
+
+    def _policy(self, game_id: str):
+        """The rollout policy: None (uniformly random) or the game's greedy bot."""
+        rollout = self.rollout or DEFAULT_ROLLOUT.get(game_id, "random")
+        if rollout == "random":
+            return None
+        return self._greedy_agent(game_id)
 
     def _playout(self, world: Game, depth: int, heuristic, n: int) -> list[float]:
         rng = self._rng
