@@ -179,9 +179,11 @@ def check_table(t: dict, socks: dict, tokens: dict, errors: list, rec: dict) -> 
             assert msg["log_from"] == n, "log entries skipped or repeated"
             for entry in msg["log"]:
                 want = dict(entries[entry["n"]])
-                if secret[entry["n"]] and want["seat"] not in you:
-                    want["action"] = None
-                    hidden += 1
+                if secret[entry["n"]]:
+                    want["secret"] = True          # flagged for every viewer
+                    if want["seat"] not in you:
+                        want["action"] = None
+                        hidden += 1
                 assert entry == want, f"seat {seat}: log entry {entry['n']} differs"
                 n += 1
         assert n == n_actions + 1, f"seat {seat} missed log entries"

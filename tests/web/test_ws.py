@@ -183,4 +183,6 @@ def test_simultaneous_secret_choices_hide_the_action_and_need_not_wait(client):
         log2 = {e["n"]: e for m in s2.messages if m["type"] == "state" for e in m["log"]}
         assert log1[v + 1]["action"] == a1 and log2[v + 1]["action"] is None
         assert log2[v + 2]["action"] == a2 and log1[v + 2]["action"] is None
+        # flagged for everyone, so a hot-seat page can keep them covered after a reload
+        assert all(log[k].get("secret") is True for log in (log1, log2) for k in (v + 1, v + 2))
         assert log1[v + 1]["events"] == log2[v + 1]["events"]

@@ -61,8 +61,11 @@ def make_entry(game: Game, n: int, seat: int | None, text: str | None, secret: b
     evs = [{"kind": e.kind, "rule": e.rule,
             "text": {"es": game.describe(e, "es"), "en": game.describe(e, "en")}}
            for e in events]
-    full = dumps({"n": n, "seat": seat, "action": text, "events": evs})
-    masked = dumps({"n": n, "seat": seat, "action": None, "events": evs}) if secret else full
+    if secret:  # flagged, so a hot-seat page can hide it again after a reload
+        full = dumps({"n": n, "seat": seat, "action": text, "events": evs, "secret": True})
+        masked = dumps({"n": n, "seat": seat, "action": None, "events": evs, "secret": True})
+    else:
+        full = masked = dumps({"n": n, "seat": seat, "action": text, "events": evs})
     return LogEntry(n, seat, secret, full, masked)
 
 
