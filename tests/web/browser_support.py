@@ -96,8 +96,9 @@ def table_state(page: Any) -> dict[str, Any] | None:
 
 
 def wait_state(page: Any, timeout: float = 15000) -> None:
-    page.wait_for_function("() => window.ludotecaTable && window.ludotecaTable.state",
-                           timeout=timeout)
+    # the state has arrived AND been drawn (the board's module loads asynchronously first)
+    page.wait_for_function("() => window.ludotecaTable && window.ludotecaTable.state"
+                           " && document.body.dataset.version !== undefined", timeout=timeout)
 
 
 def wait_version_above(page: Any, v: int, timeout: float = 15000) -> int:
