@@ -4,23 +4,9 @@
 // Its helpers (h, loadRenderer, renderLog, showRule, resultBox) are shared with replay.js.
 
 import { detectLang, translator, pick, urlWithLang, joinNames, euros } from "./i18n.js";
+import { h } from "./games/dom.js";
 
-/** Create an element: h("div", {class: "x", onclick: f}, child, "text", [more]). */
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v == null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "style") el.style.cssText = v;
-    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c == null || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
+export { h };   // h("div", {class: "x", onclick: f}, child, "text", [more]): also app.js's and replay.js's
 
 // ---------------------------------------------------------------- renderers
 

@@ -4,6 +4,8 @@
 // investments — all read from the seat's view (a seat's secret choice appears only in its own
 // view). Squares, offers and investments are clickable when a legal action names them.
 
+import { h, ensureStyle, clickable } from "./dom.js";
+
 const CSS = `
 .ep{--ink:#1f2a33;--paper:#f3f5f7;--line:#cfd8e0;font:14px/1.35 system-ui,sans-serif;
  color:var(--ink);background:var(--paper);border-radius:12px;padding:12px;display:flex;
@@ -126,40 +128,6 @@ const CATEGORY = { positive: ["positivo", "positive"], negative: ["negativo", "n
 // the action a click on an investment or Process triggers, in order of preference
 const TARGET_ACTIONS = ["desactivar", "devolver", "activar", "reforzar", "externalizar"];
 
-// ----- small helpers -------------------------------------------------------------------------
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "style") el.style.cssText = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c == null || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
-function ensureStyle(id, css) {
-  if (document.getElementById(id)) return;
-  document.head.append(h("style", { id }, css));
-}
-
-/** Make `node` call ctx.act(text) when clicked (or Enter/Space), if `text` is legal now. */
-function clickable(node, text, ctx, legal) {
-  if (!text || !legal.has(text)) return false;
-  node.classList.add("ep-act");
-  node.dataset.act = text;
-  node.tabIndex = 0;
-  node.setAttribute("role", "button");
-  const go = (ev) => { ev.preventDefault(); ev.stopPropagation(); ctx.act(text); };
-  node.addEventListener("click", go);
-  node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") go(ev); });
-  return true;
-}
-
 export function render(el, view, ctx) {
   ensureStyle("ep-renderer-css", CSS);
   const lang = ctx.lang === "en" ? "en" : "es";
@@ -272,7 +240,7 @@ export function render(el, view, ctx) {
         title: (players[sq.seat] || {}).name }));
     }
     chip.append(h("span", {}, h("b", {}, sq.id), " ", benefit));
-    clickable(chip, `ubicar ${sq.index}`, ctx, legal);
+    clickable(chip, `ubicar ${sq.index}`, ctx, legal, "ep-act");
     return chip;
   }
 
@@ -328,7 +296,7 @@ export function render(el, view, ctx) {
     for (const t of PROD) {
       const pile = h("div", { class: "ep-pile", style: `background:${PROD_COLOURS[t]}`, "data-product": t },
         h("div", { class: "k" }, (view.market || {})[t] || 0), h("small", {}, prodName(t)));
-      clickable(pile, only([`comprar-${t}`, `importar-${t}`]), ctx, legal);
+      clickable(pile, only([`comprar-${t}`, `importar-${t}`]), ctx, legal, "ep-act");
       row.append(pile);
     }
     box.append(row, h("div", { class: "ep-small", style: "margin-top:3px" },
@@ -365,7 +333,7 @@ export function render(el, view, ctx) {
           h("div", { class: "ep-small" }, (c.active ? T("viene activa; ", "comes active; ") : "") + L(c.effect)));
         const options = ["invertir", "invertir-dto-d", "invertir-dto-e", "invertir-credito"]
           .map((n) => `${n} ${o.slot}`).filter((t) => legal.has(t));
-        clickable(node, legal.has(`invertir ${o.slot}`) ? `invertir ${o.slot}` : options.length === 1 ? options[0] : null, ctx, legal);
+        clickable(node, legal.has(`invertir ${o.slot}`) ? `invertir ${o.slot}` : options.length === 1 ? options[0] : null, ctx, legal, "ep-act");
         col.append(node);
       }
       decks.append(col);
@@ -422,7 +390,7 @@ export function render(el, view, ctx) {
       spaces, h("span", { class: "ep-small" }, state));
     if (p.seat === ctx.seat) {
       const options = TARGET_ACTIONS.map((n) => `${n} ${t.n}`).filter((x) => legal.has(x));
-      clickable(row, options[0], ctx, legal);
+      clickable(row, options[0], ctx, legal, "ep-act");
     }
     return row;
   }
@@ -456,7 +424,7 @@ export function render(el, view, ctx) {
     const stock = h("div", { class: "ep-stock" }, h("span", { class: "ep-small" }, T("Recursos", "Resources")));
     for (const r of RES) {
       const chip = h("span", { class: "ep-count", "data-res": r }, token(r), p.idle[r]);
-      if (p.seat === ctx.seat) clickable(chip, only([`elegir-${r}`]), ctx, legal);
+      if (p.seat === ctx.seat) clickable(chip, only([`elegir-${r}`]), ctx, legal, "ep-act");
       stock.append(chip);
     }
     if (p.ideas_idle) stock.append(h("span", { class: "ep-small" }, T(`${p.ideas_idle} Idea(s) libre(s)`, `${p.ideas_idle} idle Idea(s)`)));
@@ -469,7 +437,7 @@ export function render(el, view, ctx) {
         h("span", { class: "ep-res", style: `background:${PROD_COLOURS[t]};width:auto;padding:0 4px;border-radius:4px` }, prodAbbr(t)),
         p.hand[t]);
       if (p.seat === ctx.seat) {
-        clickable(chip, only([`fabricar-${t}`, `conservar-${t}`, `descartar-${t}`]), ctx, legal);
+        clickable(chip, only([`fabricar-${t}`, `conservar-${t}`, `descartar-${t}`]), ctx, legal, "ep-act");
       }
       goods.append(chip);
     }

@@ -3,6 +3,7 @@
 // that some legal action names (build, sell, mortgage, buy…) opens a menu of those actions.
 
 import { translate, euros } from "../i18n.js";
+import { h, ensureStyle } from "./dom.js";
 
 export const SEAT_COLOURS = ["#d7263d", "#1b6ec2", "#2e9e44", "#e09f00", "#8e44ad", "#16a2a2"];
 
@@ -75,31 +76,7 @@ const CSS = `
 .mono-menu-action code { color: #6d665a; }
 `;
 
-function ensureStyle() {
-  if (document.getElementById("mono-style")) return;
-  const style = document.createElement("style");
-  style.id = "mono-style";
-  style.textContent = CSS;
-  document.head.append(style);
-}
-
 const SVG_NS = "http://www.w3.org/2000/svg";
-
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "style") el.style.cssText = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c == null || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
 
 /** Grid cell (row, col), 1-based, of square i on a ring of n squares (SALIDA bottom right). */
 export function ringCell(i, n) {
@@ -274,7 +251,7 @@ function closeMenus(root) {
 
 /** Draw the ring board of `view` inside `el`; opts = {title, theme}. */
 export function renderRing(el, view, ctxIn, opts = {}) {
-  ensureStyle();
+  ensureStyle("mono-style", CSS);
   const lang = ctxIn.lang === "en" ? "en" : "es";
   const ctx = { ...ctxIn, lang, t: (key, params) => translate(lang, key, params) };
   const squares = view.squares || [];

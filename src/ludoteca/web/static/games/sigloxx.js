@@ -6,6 +6,8 @@
 // technologies, cells to place a tile on, sites, tiles and bridge edges are clickable when a
 // legal action names them.
 
+import { h, svg as s, ensureStyle, clickable } from "./dom.js";
+
 const CSS = `
 .sx{--ink:#22201c;--paper:#efece6;--line:#d3cdc2;font:14px/1.35 system-ui,sans-serif;
  color:var(--ink);background:var(--paper);border-radius:12px;padding:12px;display:flex;
@@ -80,55 +82,6 @@ const STEPS = {
 const YIELD = { coins: "#b8860b", science: "#1e63c8", vp: "#2e7d32" };
 const TILE = 80;                       // a tile's side in a country, px
 const LETTERS = ["a", "b", "c"];
-
-// ----- small helpers -------------------------------------------------------------------------
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "style") el.style.cssText = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c == null || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c == null || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
-function ensureStyle(id, css) {
-  if (document.getElementById(id)) return;
-  document.head.append(h("style", { id }, css));
-}
-
-/** Make `node` call ctx.act(text) when clicked (or Enter/Space), if `text` is legal now. */
-function clickable(node, text, ctx, legal) {
-  if (!text || !legal.has(text)) return false;
-  node.classList.add("sx-act");
-  node.dataset.act = text;
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  const go = (ev) => { ev.preventDefault(); ev.stopPropagation(); ctx.act(text); };
-  node.addEventListener("click", go);
-  node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") go(ev); });
-  return true;
-}
 
 const LAND_INDEX = () => Object.fromEntries(DATA.land.map((t, i) => [t[0], i]));
 const TECH_INDEX = () => Object.fromEntries(DATA.tech.map((t, i) => [t.id, i]));
@@ -249,7 +202,7 @@ export function render(el, view, ctx) {
       }
       if (opts.clickSites) {
         const idx = landIndex[item.tile] * 3 + i;
-        clickable(sg, only([`situar ${idx}`, `recoger ${idx}`]), ctx, legal);
+        clickable(sg, only([`situar ${idx}`, `recoger ${idx}`]), ctx, legal, "sx-act");
       }
       g.append(sg);
     });
@@ -303,7 +256,7 @@ export function render(el, view, ctx) {
       g.append(tileSvg(it, colour, { clickSites: own, mark: m.cell === it.cell && m.player === p.seat }));
       if (own && it.tile != null) {
         const idx = landIndex[it.tile];
-        clickable(g, only([`basura ${idx}`, `quitar ${idx}`, `reciclar ${idx}`]), ctx, legal);
+        clickable(g, only([`basura ${idx}`, `quitar ${idx}`, `reciclar ${idx}`]), ctx, legal, "sx-act");
       }
       const title = s("title", {}, it.tile ? `${it.tile} (${it.x},${it.y}) · ${T("basura", "garbage")} ${it.garbage}/${DATA.capacity}`
         : `${it.tech} ${techName(it.tech)} (${it.x},${it.y})`);
@@ -316,7 +269,7 @@ export function render(el, view, ctx) {
       const c = Number(mm[2]);
       const e = mm[1] === "e" ? 2 * c : 2 * c + 1;
       const mark = bridgeMark(e, at, true);
-      clickable(mark, mm[0], ctx, legal);
+      clickable(mark, mm[0], ctx, legal, "sx-act");
       svg.append(mark);
     }
     // cells where the tile in hand may go
@@ -343,7 +296,7 @@ export function render(el, view, ctx) {
         for (let d = 0; d < 4; d++) if (rails >> d & 1) b.append(s("line", { x1: c, y1: c, x2: ends[d][0], y2: ends[d][1], stroke: "#6b4f3a", "stroke-width": bs > 20 ? 4 : 3 }));
         if (o.bridged) b.append(s("path", { d: `M${bs - 7} 1 L${bs - 1} 7 L${bs - 7} 13 L${bs - 13} 7 Z`, fill: "#f2c200", stroke: "#7a5c00", "stroke-width": 0.8 }));
         b.append(s("title", {}, `${o.text} · ${o.rot}°${o.bridged ? T(" con puente", " with a bridge") : ""}`));
-        clickable(b, o.text, ctx, legal);
+        clickable(b, o.text, ctx, legal, "sx-act");
         g.append(b);
       });
       svg.append(g);
@@ -409,7 +362,7 @@ export function render(el, view, ctx) {
       const spec = DATA.tech[techIndex[t.id]] || {};
       const chip = h("span", { class: "sx-chip" + (t.used && spec.use === "once" ? " used" : ""), title: L(spec.effect), "data-tech-owned": t.id },
         h("b", {}, t.id), " ", techName(t.id));
-      if (own) clickable(chip, `usar-tecnologia ${techIndex[t.id]}`, ctx, legal);
+      if (own) clickable(chip, `usar-tecnologia ${techIndex[t.id]}`, ctx, legal, "sx-act");
       techs.append(chip);
     }
     if (!(p.technologies || []).length) techs.append(h("span", { class: "sx-small" }, T("sin tecnologías", "no technologies")));
@@ -421,12 +374,12 @@ export function render(el, view, ctx) {
         const box = h("span", { class: "sx-offer", title: `${q.tile}: ${q.citizen ? T("con ciudadano", "with a citizen") : T("sin ciudadano", "no citizen")}, ${q.garbage} ${T("basura", "garbage")}` },
           tileIcon({ tile: q.tile, rotation: 0, garbage: q.garbage, citizens: [] }, 58, colour),
           `${q.tile}${q.citizen ? " ●" : ""}`);
-        if (own) clickable(box, `elegir-tierra ${landIndex[q.tile]}`, ctx, legal);
+        if (own) clickable(box, `elegir-tierra ${landIndex[q.tile]}`, ctx, legal, "sx-act");
         row.append(box);
       }
       for (const t of p.pending_institutions) {
         const box = h("span", { class: "sx-offer" }, tileIcon({ tech: t, rotation: 0 }, 58), t);
-        if (own) clickable(box, `elegir-institucion ${techIndex[t]}`, ctx, legal);
+        if (own) clickable(box, `elegir-institucion ${techIndex[t]}`, ctx, legal, "sx-act");
         row.append(box);
       }
       panel.append(row);
@@ -463,7 +416,7 @@ export function render(el, view, ctx) {
       const row = h("div", { class: "sx-row", style: "margin:4px 0", "data-part": "bids" }, h("span", { class: "sx-small" }, T("Pujar:", "Bid:")));
       for (const b of bids.slice(0, 6)) {
         const chip = h("span", { class: "sx-chip", style: "font-size:12.5px;font-weight:700" }, b);
-        clickable(chip, `pujar ${b}`, ctx, legal);
+        clickable(chip, `pujar ${b}`, ctx, legal, "sx-act");
         row.append(chip);
       }
       if (bids.length > 6) row.append(h("span", { class: "sx-small" }, T(`… hasta ${bids[bids.length - 1]}`, `… up to ${bids[bids.length - 1]}`)));
@@ -488,7 +441,7 @@ export function render(el, view, ctx) {
     for (const id of view.land_display || []) {
       const idx = landIndex[id];
       const node = h("div", { class: "sx-offer", "data-land": id }, tileIcon({ tile: id, rotation: 0, garbage: null, citizens: [] }, 66), id);
-      clickable(node, only([`subastar ${idx}`, `comprar-tierra ${idx}`]), ctx, legal);
+      clickable(node, only([`subastar ${idx}`, `comprar-tierra ${idx}`]), ctx, legal, "sx-act");
       row.append(node);
     }
     if (!(view.land_display || []).length) row.append(h("span", { class: "sx-small" }, "—"));
@@ -508,7 +461,7 @@ export function render(el, view, ctx) {
       const spec = DATA.tech[techIndex[id]] || {};
       const node = h("div", { class: "sx-tech" + (spec.kind === "institution" ? " inst" : ""), "data-tech": id },
         h("b", {}, `${id} ${techName(id)}`), " ", h("span", { class: "sx-small" }, L(spec.effect)));
-      clickable(node, `comprar-tecnologia ${techIndex[id]}`, ctx, legal);
+      clickable(node, `comprar-tecnologia ${techIndex[id]}`, ctx, legal, "sx-act");
       box.append(node);
     }
     if (!(view.tech_display || []).length) box.append(h("span", { class: "sx-small" }, "—"));
@@ -543,7 +496,7 @@ export function render(el, view, ctx) {
     if (!amounts.length) return null;
     const low = Math.min(...amounts);
     const chip = h("div", { class: "sx-chip", style: "margin-top:3px;font-weight:700" }, T(`pujar ${low}${ls}`, `bid ${low}${ls}`));
-    clickable(chip, `columna-${letter} ${low}`, ctx, legal);
+    clickable(chip, `columna-${letter} ${low}`, ctx, legal, "sx-act");
     return chip;
   }
 

@@ -4,6 +4,8 @@
 // amount) and every player's disks and participation disks — all read from the seat's view.
 // Cells to move to, disks to pay with and the die are clickable when a legal action names them.
 
+import { h, ensureStyle, clickable } from "./dom.js";
+
 const CSS = `
 .som{--ink:#2b2118;--paper:#f7f1e1;--line:#d8ccb0;font:14px/1.35 system-ui,sans-serif;
  color:var(--ink);background:var(--paper);border-radius:12px;padding:12px;display:flex;
@@ -129,40 +131,6 @@ const REASONS = {
   devolucion: ["devolución del cambio", "give-back"],
   elecciones: ["coste de las elecciones", "cost of the elections"],
 };
-
-// ----- small helpers -------------------------------------------------------------------------
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "style") el.style.cssText = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c == null || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
-function ensureStyle(id, css) {
-  if (document.getElementById(id)) return;
-  document.head.append(h("style", { id }, css));
-}
-
-/** Make `node` call ctx.act(text) when clicked (or Enter/Space), if `text` is legal now. */
-function clickable(node, text, ctx, legal, cls = "som-act") {
-  if (!legal.has(text)) return false;
-  node.classList.add(cls);
-  node.dataset.act = text;
-  node.tabIndex = 0;
-  node.setAttribute("role", "button");
-  const go = (ev) => { ev.preventDefault(); ev.stopPropagation(); ctx.act(text); };
-  node.addEventListener("click", go);
-  node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") go(ev); });
-  return true;
-}
 
 /** A die face with `n` pips (1–6) as SVG. */
 function pips(n) {
@@ -364,7 +332,7 @@ export function render(el, view, ctx) {
     const whoNode = h("span", { class: "som-who" }, pawn(p.colour, 14), " ", h("b", {}, p.name));
     const named = ["apoyar", "gobernador", "recepta", "sucesiones"]
       .map((n) => `${n} ${p.seat}`).filter((t) => legal.has(t));
-    if (named.length === 1) clickable(whoNode, named[0], ctx, legal);
+    if (named.length === 1) clickable(whoNode, named[0], ctx, legal, "som-act");
     card.append(h("div", { class: "som-phead" },
       h("span", {}, whoNode,
         h("span", { class: "som-small" }, ` ${lang === "en" ? COLOUR_EN[p.colour] : p.colour}`),
@@ -508,7 +476,7 @@ export function render(el, view, ctx) {
       const row = h("div", { class: "som-bids" }, h("b", {}, T("Vota en secreto:", "Bid in secret:")));
       for (const t of bidTexts) {
         const chip = h("span", {}, t.split(" ")[1]);
-        clickable(chip, t, ctx, legal);
+        clickable(chip, t, ctx, legal, "som-act");
         row.append(chip);
       }
       box.append(row);
