@@ -113,11 +113,12 @@ def my_turn(page: Any) -> bool:
 
 def wait_my_turn_or_over(page: Any, timeout: float = 20000) -> bool:
     """Wait until this page may act (True) or the game is over (False)."""
-    page.wait_for_function(
-        "() => document.querySelector('.action-button:not([disabled])') ||"
-        " (window.ludotecaTable && window.ludotecaTable.state && window.ludotecaTable.state.over)",
-        timeout=timeout)
-    return my_turn(page)
+    # decided in the same evaluation that ends the wait (a second look could see a newer state)
+    handle = page.wait_for_function(
+        "() => document.querySelector('.action-button:not([disabled])') ? 'turn' :"
+        " (window.ludotecaTable && window.ludotecaTable.state && window.ludotecaTable.state.over"
+        " ? 'over' : null)", timeout=timeout)
+    return handle.json_value() == "turn"
 
 
 def click_and_wait(page: Any, selector: str = ".action-button:not([disabled])") -> int:
