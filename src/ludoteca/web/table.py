@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+import orjson
+
 from ludoteca.core.events import Event
 from ludoteca.core.game import Game
 from ludoteca.core.registry import info
@@ -31,8 +33,10 @@ def _default(value: Any) -> Any:
 
 
 def dumps(value: Any) -> str:
-    """Compact JSON (Decimals as numbers, text kept as UTF-8)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=_default)
+    """Compact JSON (Decimals as numbers, text kept as UTF-8), by orjson: a state message is
+    encoded for every seat after every action, and the standard library's encoder was a
+    quarter of the server's time at full load."""
+    return orjson.dumps(value, default=_default, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def token_hash(token: str) -> str:
