@@ -7,12 +7,19 @@ every game instead.
         --budget iterations=200 --workers 4
     python bench/mcts_strength.py --game civitas --opponent greedy --games 200 \
         --budget "iterations=300,rollout_depth=10" --workers 8
+    python bench/mcts_strength.py --game som --opponent greedy --games 200 \
+        --budget iterations=200 --out bench/results/som_2p_greedy.jsonl
     python bench/mcts_strength.py --speed --budget iterations=300
 
 Game ``k`` uses seed ``seed + k``; mcts sits in seat ``k mod players`` and every other seat
 is the opponent, so each seat order is played equally often. A shared first place counts as
 "shared", not as a win (the rate in brackets counts it as half a win). Each game is
 independent, so the run can be split over ``--workers`` processes with the same results.
+With ``--out`` each game is appended to a JSON-lines file as it ends, and a run cut short
+resumes there (the games already in the file for the same settings are not played again);
+the summary then covers every game of the file in the seed range. Besides mcts's own wins, the
+summary gives the opponent seats' wins in the same games: in Som an intervención has no
+winner, so "mcts wins more than greedy" is read against the greedy seats, not against 1/2.
 """
 
 from __future__ import annotations
@@ -60,10 +67,51 @@ def play_one(args: tuple) -> dict:
     if me in res.winners:
         outcome = "win" if len(res.winners) == 1 else "shared"
     out = {"seed": seed, "seat": me, "outcome": outcome, "reason": res.reason,
+           "winners": list(res.winners), "ranking": list(res.ranking),
            "scores": [float(x) for x in res.scores], "decisions": decisions, "think": think}
     if res.details and "bankrupt" in res.details:      # Qytetet / Civitas: who went bankrupt
         out["bankrupt"] = list(res.details["bankrupt"])
     return out
+
+
+def _compare(results: list[dict], players: int) -> None:
+    """mcts against the opponent seats of the same games: wins per seat (a shared win split),
+    mean score, and how often mcts placed above every opponent. In games that can end with no
+    winner (Som's intervención) the win rates of both sides are below 1 / players."""
+    n = len(results)
+    if not n or players < 2:
+        return
+    mine = theirs = 0.0
+    score_me = score_them = 0.0
+    above = 0
+    for r in results:
+        me, winners = r["seat"], r.get("winners")
+        if winners is None:                      # rows written before winners were kept
+            return
+        share = 1 / len(winners) if winners else 0.0
+        mine += share * (me in winners)
+        theirs += share * sum(1 for s in winners if s != me) / (players - 1)
+        others = [x for s, x in enumerate(r["scores"]) if s != me]
+        score_me += r["scores"][me]
+        score_them += sum(others) / len(others)
+        above += r["scores"][me] > max(others)
+    lo, hi = wilson(mine, n)
+    olo, ohi = wilson(theirs, n)
+    print(f"  wins per seat (shared split): mcts {mine / n:.3f} [{lo:.3f}, {hi:.3f}], "
+          f"each opponent seat {theirs / n:.3f} [{olo:.3f}, {ohi:.3f}]; no winner in "
+          f"{sum(1 for r in results if not r['winners'])}")
+    print(f"  mean score: mcts {score_me / n:.2f}, opponent seats {score_them / n:.2f}; "
+          f"mcts scored above every opponent in {above} games ({above / n:.1%})")
+
+
+def _load(path: str, run: dict) -> list[dict]:
+    """The games of an earlier run with the same settings kept in ``path`` (if any)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            rows = [json.loads(line) for line in f if line.strip()]
+    except FileNotFoundError:
+        return []
+    return [r for r in rows if all(r.get(k) == v for k, v in run.items())]
 
 
 SPEED_TABLES = (("qytetet", 2), ("civitas", 2), ("som", 2), ("elplan", 3), ("sigloxx", 3))
@@ -110,6 +158,9 @@ def main() -> None:
     ap.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                     help="a game option, e.g. max_rounds=30 (repeatable)")
     ap.add_argument("--json", action="store_true", help="print one JSON line per game too")
+    ap.add_argument("--out", metavar="FILE.jsonl",
+                    help="append each finished game to FILE as it ends; games whose seed is "
+                         "already there are not played again (a cut run resumes)")
     ap.add_argument("--speed", action="store_true",
                     help="measure iterations per second in every game instead")
     a = ap.parse_args()
@@ -125,14 +176,25 @@ def main() -> None:
     if a.speed:
         speed(mcts_name)
         return
+    run = {"game": a.game, "players": a.players, "opponent": a.opponent, "mcts": mcts_name,
+           "options": options}
+    results: list[dict] = _load(a.out, run) if a.out else []
+    done_seeds = {r["seed"] for r in results}
     jobs = [(a.game, a.players, a.opponent, mcts_name, a.seed + k, options)
-            for k in range(a.games)]
+            for k in range(a.games) if a.seed + k not in done_seeds]
+    if results:
+        print(f"  {len(results)} games already in {a.out}; {len(jobs)} to play",
+              file=sys.stderr)
+    results = [r for r in results if a.seed <= r["seed"] < a.seed + a.games]
     start = time.perf_counter()
-    results: list[dict] = []
+    out = open(a.out, "a", encoding="utf-8") if a.out else None
 
     def collect(done) -> None:
         for r in done:
             results.append(r)
+            if out is not None:
+                out.write(json.dumps({**run, **r}) + "\n")
+                out.flush()
             wins = sum(x["outcome"] == "win" for x in results)
             print(f"\r  {len(results)}/{len(jobs)} games, {wins} won by mcts", end="",
                   file=sys.stderr, flush=True)
@@ -143,6 +205,8 @@ def main() -> None:
             collect(pool.map(play_one, jobs))
     else:
         collect(map(play_one, jobs))
+    if out is not None:
+        out.close()
     wall = time.perf_counter() - start
     if a.json:
         for r in results:
@@ -162,6 +226,7 @@ def main() -> None:
     print(f"  games {n}: wins {wins}, shared {shared}, losses {n - wins - shared}")
     print(f"  win rate {wins / n:.3f}  95% Wilson [{lo:.3f}, {hi:.3f}]"
           f"   (shared as half: {(wins + shared / 2) / n:.3f} [{half_lo:.3f}, {half_hi:.3f}])")
+    _compare(results, a.players)
     print(f"  mcts decisions {decisions}, {think / max(1, decisions):.3f} s each; "
           f"endings {reasons}; wall {wall:.0f} s with {a.workers} worker(s)")
 

@@ -204,6 +204,7 @@ def test_parameters_from_the_name():
     ("mcts:depth=3", ["depth", "iterations", "seconds", "rollout_depth", "c", "rollout"]),
     ("mcts:rollout=smart", ["rollout", "random", "greedy"]),
     ("mcts:prior=-1", ["prior"]),
+    ("mcts:tie=-0.1", ["tie"]),
     ("random:seconds=1", ["no parameters"]),
     ("mcts:iterations", ["key=value"]),
     ("mcts:iterations=1,iterations=2", ["twice"]),
@@ -298,3 +299,41 @@ def test_per_game_defaults_and_greedy_prior():
     bot = MCTSAgent(seed=2, iterations=1, rollout_depth=0, prior=5.0)
     assert bot.choose(g, seat) == greedy          # the only child expanded is the greedy one
     assert bot.last_search["visits"] == {str(greedy): 1}
+
+
+# ----- ties go to the greedy bot ------------------------------------------------------------------
+def test_a_tie_of_one_plays_the_greedy_choice():
+    """With ``tie=1`` every searched value is within the tie, so mcts plays what the greedy bot
+    would; with ``tie=0`` the search decides alone."""
+    differ = 0
+    for gid in ("som", "qytetet"):
+        for g, seat in positions(gid, 2, SHORT[gid], 5, 4, every=3):
+            legal = [str(a) for a in g.legal_actions(seat)]
+            bot = MCTSAgent(seed=3, iterations=40, tie=1.0)
+            choice = str(bot.choose(g, seat))
+            assert choice == bot.last_search["greedy"] and choice in legal
+            alone = MCTSAgent(seed=3, iterations=40, tie=0)
+            differ += str(alone.choose(g, seat)) != choice
+            assert "greedy" not in alone.last_search
+    assert differ, "the search alone never differed from the greedy bot: the test shows nothing"
+
+
+@pytest.mark.parametrize("seed", [2007, 2009])
+def test_som_citizen_stops_walking(seed):
+    """SOM-11.1, SOM-11.2 (G12): after a step onto a Catalunya card the mover may step again or
+    stop, with no limit. Stopping later is worth as much as stopping now, so without the tie
+    rule the search's noise kept mcts walking between two face-up cards for thousands of steps
+    in these seeded games (2 players, 200 iterations). Now every game ends and no mover walks
+    more than a few steps a turn."""
+    g = ludoteca.new_game("som", players=2, seed=seed)
+    me = seed % 2
+    bots = [make_agent("mcts:iterations=200" if s == me else "greedy", "som", seed * 10 + s)
+            for s in range(2)]
+    most = 0
+    while not g.is_over:
+        seat = g.to_move[0]
+        if seat == me:
+            most = max(most, g.view(me)["steps"])
+        g.apply(bots[seat].choose(g, seat), seat=seat)
+        assert most <= 20, f"mcts walked {most} steps in one turn"
+    assert g.result.reason in ("consulta", "intervencion", "dui")

@@ -14,10 +14,12 @@ never on the real game: a sampled world is the searcher's own guess, so reading 
 - for both, the lead over the best other seat relative to the average worth, through a
   logistic, mixed with the chance that a seat's next roll bankrupts it (the game then ends
   at once: in Civitas the bankrupt seat is last, in Qytetet the capitals decide);
-- som: share of participation disks, times a cooperative factor, an estimate of the chance
-  the consulta is held at all: it grows with the urna cards found and shrinks when someone
-  is close to not paying next turn's tax (intervención: everybody loses); each step a
-  citizen has taken this turn costs a little, so a search stops rather than wander;
+- som: the lead in participation disks (the most win) through a logistic, times the chance
+  the game ends with a winner: a consulta, which grows with the urna cards found and shrinks
+  when someone is close to not paying the next two turns' taxes (intervención: everybody
+  loses), or a DUI at the next roll when Hisenda is short; each step a citizen has taken this
+  turn costs a quarter, and in its own worlds a search lets a citizen walk at most 8 steps a
+  turn (the rules set no limit), so it stops rather than wander;
 - elplan: share of points (Ideas + trios) plus progress towards the next trio, a little for
   resources, minus the credit penalty to come;
 - sigloxx: projected victory points (the VP so far, the final scoring if it were now, the
@@ -42,10 +44,21 @@ Heuristic = Callable[[Game], list[float]]
 RANK_WEIGHT = 0.5
 
 _HEURISTICS: dict[str, Heuristic] = {}
+_WORLD_SETUP: dict[str, Callable[[Game], None]] = {}
 
 
 def register_heuristic(game_id: str, fn: Heuristic) -> None:
     _HEURISTICS[game_id] = fn
+
+
+def register_world_setup(game_id: str, fn: Callable[[Game], None]) -> None:
+    _WORLD_SETUP[game_id] = fn
+
+
+def world_setup_for(game_id: str) -> Callable[[Game], None] | None:
+    """How a search adjusts the worlds it samples for ``game_id`` (its assumptions about how
+    everyone plays), or None."""
+    return _WORLD_SETUP.get(game_id)
 
 
 def heuristic_for(game_id: str) -> Heuristic | None:
@@ -228,9 +241,24 @@ def _civitas(g) -> list[float]:
 
 # ----- Som el que decidim! ------------------------------------------------------------------
 #: the part of the value each step of a citizen in this turn costs: walking over face-up cards
-#: changes nothing, and without a growing cost a search wanders for ever rather than face the
-#: next turn's taxes
-SOM_STEP_COST = 0.1
+#: changes nothing, and without a growing cost a search wanders rather than face the next
+#: turn's taxes
+SOM_STEP_COST = 0.25
+#: how a lead in participation disks becomes a value (a lead of 1.5 disks is worth ~73 %): the
+#: most disks win, so a lead counts, not a share
+SOM_SCALE = 1.5
+#: in its own sampled worlds a search lets a citizen walk at most this many steps a turn (as
+#: the greedy bot does); the rules set no limit (G12)
+SOM_WANDER = 8
+
+
+def _som_dues(g, gh: int) -> list[int]:
+    """What each seat pays in phase 1 of the turn in which ``gh`` holds the Generalitat."""
+    from ludoteca.games.som.common import C
+
+    if g.atc_active:
+        return [C.tax_atc_gh if s == gh else C.tax_atc_citizen for s in range(g.n)]
+    return [C.tax_citizen + C.tax_solidarity if s == gh else C.tax_citizen for s in range(g.n)]
 
 
 def _som(g) -> list[float]:
@@ -239,20 +267,37 @@ def _som(g) -> list[float]:
     n = g.n
     if g.solo:
         due = [C.tax_solo_atc if g.atc_active else C.tax_solo]
-    else:
-        nxt = (g.gh + 1) % n
-        due = [(C.tax_atc_gh if g.atc_active else C.tax_citizen + C.tax_solidarity)
-               if s == nxt else (C.tax_atc_citizen if g.atc_active else C.tax_citizen)
-               for s in range(n)]
-    tightest = min(g.value(s) - due[s] for s in range(n))
-    safety = min(1.0, max(0.0, (tightest + 1) / 4))        # −1 € short: 0; 3 € spare: 1
+        safety = min(1.0, max(0.0, (g.value(0) - due[0] + 1) / 4))
+        found = len(g.pile) / C.urna_for_consulta
+        consulta = (0.3 + 0.7 * found) * (0.15 + 0.85 * safety)
+        if g.phase == PH_MOVE:
+            consulta *= (1.0 - SOM_STEP_COST) ** g.steps
+        return [consulta]
+    # the chance of a consulta: the urna cards found, and whether everyone can pay the next
+    # turn's tax and, less sharply, the one after (the Generalitat in between may give nothing)
+    d1, d2 = _som_dues(g, (g.gh + 1) % n), _som_dues(g, (g.gh + 2) % n)
+    t1 = min(g.value(s) - d1[s] for s in range(n))
+    t2 = min(g.value(s) - d1[s] - d2[s] for s in range(n))
+    safety = min(1.0, max(0.0, (t1 + 1) / 2)) * (0.5 + 0.5 * min(1.0, max(0.0, (t2 + 2) / 4)))
     found = len(g.pile) / C.urna_for_consulta
     consulta = (0.3 + 0.7 * found) * (0.15 + 0.85 * safety)
     if g.phase == PH_MOVE:                 # walking over face-up cards leads nowhere by itself
         consulta *= (1.0 - SOM_STEP_COST) ** g.steps
-    if n == 1:
-        return [consulta]
-    return [consulta * v for v in share(g.pd[:n], smoothing=0.5)]
+    # a DUI at the next roll (Hisenda short of the die's number) ends the game too: the most
+    # disks win it
+    hisenda = g.value(g.H) + ((1 if g.atc_active else sum(d1)) if g.stage >= 3 else 0)
+    faces = [f for i, f in enumerate(C.faces) if f[1] < 0 or g.pic_seat[i] >= 0]
+    dui = sum(1 for number, _ in faces if number > hisenda) / len(faces)
+    lead = margin([float(x) for x in g.pd[:n]], scale=SOM_SCALE)
+    return [((1 - dui) * consulta + dui) * v for v in lead]
+
+
+def _som_world(world) -> None:
+    """A citizen walks at most ``SOM_WANDER`` steps a turn in the search's worlds (or one
+    more step, once the real walk is longer): stopping later is worth as much as stopping
+    now, so without a horizon a search re-plans a walk at every step and never stops."""
+    cap = max(SOM_WANDER, world.steps + 1)
+    world.max_steps = min(world.max_steps or cap, cap)
 
 
 # ----- El Plan ------------------------------------------------------------------------------
@@ -305,8 +350,9 @@ def _sigloxx(g) -> list[float]:
 register_heuristic("qytetet", _qytetet)
 register_heuristic("civitas", _civitas)
 register_heuristic("som", _som)
+register_world_setup("som", _som_world)
 register_heuristic("elplan", _elplan)
 register_heuristic("sigloxx", _sigloxx)
 
 __all__ = ["Heuristic", "RANK_WEIGHT", "heuristic_for", "margin", "register_heuristic",
-           "share", "terminal_values"]
+           "register_world_setup", "share", "terminal_values", "world_setup_for"]

@@ -43,7 +43,11 @@ In El Plan and Siglo XX a random playout says little (a random seat wastes what 
 there the playout is the game's greedy bot (``rollout=greedy``) for 30 / 20 actions; in Siglo
 XX the greedy bot's choice also gets a progressive bias (``prior``), tried first and favoured
 by ``prior / (1 + visits)``, since a placement offers more cells × rotations than a second of
-search can visit. Every parameter can be set in the bot name.
+search can visit. In Som the greedy choice gets a smaller bias, and it also breaks ties
+(``tie``): when the searched best is no better than the greedy bot's choice by more than
+``tie``, mcts plays the greedy choice — a citizen may walk over face-up cards for ever, stopping
+later is worth as much as stopping now, and the search's noise alone kept a citizen walking back
+and forth. Every parameter can be set in the bot name.
 """
 
 from __future__ import annotations
@@ -56,7 +60,7 @@ from ludoteca.core.action import Action
 from ludoteca.core.errors import InvalidOption
 from ludoteca.core.game import Game
 
-from .heuristics import heuristic_for, terminal_values
+from .heuristics import heuristic_for, terminal_values, world_setup_for
 
 DEFAULT_SECONDS = 1.0
 DEFAULT_ROLLOUT_DEPTH = 0
@@ -70,7 +74,12 @@ DEFAULT_ROLLOUT: dict[str, str] = {"elplan": "greedy", "sigloxx": "greedy"}
 DEFAULT_DEPTH: dict[str, int] = {"elplan": 30, "sigloxx": 20}
 #: progressive bias towards the greedy bot's choice: ``prior / (1 + visits)`` added to its UCB
 #: (Siglo XX: a placement has dozens of cells × rotations, more than a second of search visits)
-DEFAULT_PRIOR: dict[str, float] = {"sigloxx": 1.0}
+DEFAULT_PRIOR: dict[str, float] = {"sigloxx": 1.0, "som": 0.5}
+#: ties go to the greedy bot: when the searched best is no better than the greedy bot's choice by
+#: more than this (in value, 0–1), mcts plays the greedy choice. In Som a citizen may walk over
+#: face-up cards for ever and stopping later is worth as much as stopping now, so without it the
+#: search's noise kept a citizen walking back and forth (thousands of steps in one turn)
+DEFAULT_TIE: dict[str, float] = {"som": 0.02}
 #: a game without a heuristic is played on to the end; this is the safety cap
 MAX_PLAYOUT = 20_000
 
@@ -92,15 +101,16 @@ class MCTSAgent:
     runs out first; neither given: ``seconds=1``). ``rollout_depth``: actions played after the
     tree before the heuristic (0: evaluate at once; -1: play on to the end); ``rollout``: who
     plays them (``random`` or the game's ``greedy`` bot); ``prior``: bias towards the greedy
-    bot's choice in the tree (0: none); ``c``: UCB1's exploration constant (values are in
-    [0, 1]). Parameters not given take the game's defaults."""
+    bot's choice in the tree (0: none); ``tie``: play the greedy bot's choice when the search
+    rates it within ``tie`` of its best (0: never); ``c``: UCB1's exploration constant (values
+    are in [0, 1]). Parameters not given take the game's defaults."""
 
     name = "mcts"
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, rollout_depth: int | None = None,
                  c: float = DEFAULT_C, rollout: str | None = None,
-                 prior: float | None = None) -> None:
+                 prior: float | None = None, tie: float | None = None) -> None:
         if iterations is not None and (isinstance(iterations, bool) or
                                        not isinstance(iterations, int) or iterations < 1):
             raise InvalidOption(f"mcts: iterations must be a whole number ≥ 1; got {iterations!r}")
@@ -120,8 +130,12 @@ class MCTSAgent:
         if prior is not None and (isinstance(prior, bool) or
                                   not isinstance(prior, (int, float)) or not prior >= 0):
             raise InvalidOption(f"mcts: prior must be a number ≥ 0; got {prior!r}")
+        if tie is not None and (isinstance(tie, bool) or
+                                not isinstance(tie, (int, float)) or not tie >= 0):
+            raise InvalidOption(f"mcts: tie must be a number ≥ 0; got {tie!r}")
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
+        self.tie = None if tie is None else float(tie)
         self.rollout = rollout
         self.prior = None if prior is None else float(prior)
         self._greedy: dict[str, object] = {}
@@ -150,13 +164,33 @@ class MCTSAgent:
             if best_key is None or key > best_key:
                 best, best_key = action, key
         if best_key is None:                      # nothing searched (tiny budget)
-            best = self._rng.choice(legal)
-        return best
+            return self._rng.choice(legal)
+        return self._tie_to_greedy(game, seat, root, best, best_key[1])
+
+    def _tie_to_greedy(self, game: Game, seat: int, root: _Node, best: Action,
+                       best_mean: float) -> Action:
+        """The greedy bot's choice instead of ``best`` when the search found it no worse by
+        more than ``tie`` (asked of the greedy bot only when ``tie`` > 0)."""
+        tie = self.tie if self.tie is not None else DEFAULT_TIE.get(game.game_id, 0.0)
+        if not tie:
+            return best
+        favourite = (root.prior or {}).get(seat)
+        if favourite is None:
+            favourite = str(self._greedy_agent(game.game_id).choose(game, seat))
+        self.last_search["greedy"] = favourite
+        if favourite == str(best):
+            return best
+        child = root.children.get((seat, favourite))
+        if child is None or not child.visits or \
+                child.value[seat] / child.visits < best_mean - tie:
+            return best
+        return next((a for a in game.legal_actions(seat) if str(a) == favourite), best)
 
     def _search(self, game: Game, seat: int) -> _Node:
         n = game.n_players
         root = _Node(n)
         heuristic = heuristic_for(game.game_id)
+        setup = world_setup_for(game.game_id)
         depth = self.rollout_depth
         if depth is None:
             depth = DEFAULT_DEPTH.get(game.game_id, DEFAULT_ROLLOUT_DEPTH)
@@ -174,6 +208,8 @@ class MCTSAgent:
                 break
             done += 1
             world = game.determinize(seat, seed=rng.getrandbits(32))
+            if setup is not None:
+                setup(world)
             node, path = root, [root]
             actor = seat
             # --- selection and expansion ---
