@@ -337,3 +337,56 @@ def test_som_citizen_stops_walking(seed):
         g.apply(bots[seat].choose(g, seat), seat=seat)
         assert most <= 20, f"mcts walked {most} steps in one turn"
     assert g.result.reason in ("consulta", "intervencion", "dui")
+
+
+def _som_values(pd: dict, empty_hisenda: bool) -> list[float]:
+    """The Som evaluation at the roll of a 2-player turn (the taxes paid from 3 € each) with
+    these participation disks, Hisenda holding the rest of the disks or nothing."""
+    from ludoteca.games.som.common import TYPE_CODES, TYPE_COUNTS
+
+    g = ludoteca.new_game("som", players=2, seed=1)
+    disks = {0: {"sanidad": 1, "vias": 1}, 1: {"sanidad": 1, "vias": 1}}
+    setup = {"pd": pd, "disks": disks}
+    if empty_hisenda:                  # every other disk to the two seats, half each
+        rest = dict(zip(TYPE_CODES, TYPE_COUNTS))
+        rest["sanidad"] -= 2
+        rest["vias"] -= 2
+        for t, count in rest.items():
+            disks[0][t] = disks[0].get(t, 0) + count // 2
+            disks[1][t] = disks[1].get(t, 0) + count - count // 2
+        setup["hisenda"] = {}
+    g.arrange(**setup)
+    return heuristic_for("som")(g)
+
+
+def test_som_values_count_the_lead_and_a_coming_dui():
+    """SOM-5.1 and SOM-5.3: at a consulta or a DUI the most participation disks win, so the
+    evaluation follows the lead, not the share (8–1 is nearly a sure win if the game ends
+    now). SOM-8.7: when Hisenda holds less than the die may ask, a DUI is near and the game
+    ends with a winner, so the leader's value rises and an even table stays even."""
+    even = _som_values({0: 3, 1: 3}, False)
+    ahead = _som_values({0: 5, 1: 2}, False)
+    far = _som_values({0: 8, 1: 1}, False)
+    assert even[0] == pytest.approx(even[1])
+    assert ahead[0] > even[0] > ahead[1] and far[0] > ahead[0]
+    assert far[1] < 0.01 * far[0]                       # 1 disk of 9 is no 11 % share
+    dui_even = _som_values({0: 3, 1: 3}, True)
+    dui_far = _som_values({0: 8, 1: 1}, True)
+    assert dui_even[0] == pytest.approx(dui_even[1])
+    assert dui_far[0] > 3 * far[0]     # the taxes refilled Hisenda by 3 €: only a 4 € roll
+
+
+def test_som_values_count_the_taxes_still_due_this_turn():
+    """SOM-7.1, SOM-7.2: while this turn's taxes are being paid, the evaluation's safety counts
+    what is still due of them (the payer choosing a disk, then the Generalitat) and then the
+    next turn's, not two turns ahead."""
+    from ludoteca.agents.heuristics import _som_taxes_ahead
+
+    g = ludoteca.new_game("som", players=2, seed=1, options={"mode": "B"})  # types matter
+    g.arrange(disks={0: {"sanidad": 1, "justicia": 1}, 1: {"vias": 1, "bosques": 1}})
+    assert g.to_move == (1,) and {str(a) for a in g.legal_actions(1)} == \
+        {"pagar-vias", "pagar-bosques"}
+    assert _som_taxes_ahead(g) == ([2, 1], [1, 2])   # seat 0 holds the Generalitat
+    g.apply("pagar-vias", seat=1)
+    assert g.to_move == (0,)
+    assert _som_taxes_ahead(g) == ([2, 0], [1, 2])

@@ -261,6 +261,21 @@ def _som_dues(g, gh: int) -> list[int]:
     return [C.tax_citizen + C.tax_solidarity if s == gh else C.tax_citizen for s in range(g.n)]
 
 
+def _som_taxes_ahead(g) -> tuple[list[int], list[int]]:
+    """What each seat owes at the next two taxations: while this turn's taxes are being paid
+    (stage 1) what is still due of them and then the next turn's; later, the next two turns'."""
+    from ludoteca.games.som.common import PH_CHANGE, PH_PAY, RET_TAX
+
+    n = g.n
+    if g.stage != 1:
+        return _som_dues(g, (g.gh + 1) % n), _som_dues(g, (g.gh + 2) % n)
+    now = _som_dues(g, g.gh)
+    owed = [now[s] if s in g.tax_queue else 0 for s in range(n)]
+    if g.phase in (PH_PAY, PH_CHANGE) and g.pay_ret == RET_TAX and g.pay_payer >= 0:
+        owed[g.pay_payer] += g.pay_due
+    return owed, _som_dues(g, (g.gh + 1) % n)
+
+
 def _som(g) -> list[float]:
     from ludoteca.games.som.common import PH_MOVE, C
 
@@ -274,8 +289,8 @@ def _som(g) -> list[float]:
             consulta *= (1.0 - SOM_STEP_COST) ** g.steps
         return [consulta]
     # the chance of a consulta: the urna cards found, and whether everyone can pay the next
-    # turn's tax and, less sharply, the one after (the Generalitat in between may give nothing)
-    d1, d2 = _som_dues(g, (g.gh + 1) % n), _som_dues(g, (g.gh + 2) % n)
+    # tax and, less sharply, the one after (the Generalitat in between may give nothing)
+    d1, d2 = _som_taxes_ahead(g)
     t1 = min(g.value(s) - d1[s] for s in range(n))
     t2 = min(g.value(s) - d1[s] - d2[s] for s in range(n))
     safety = min(1.0, max(0.0, (t1 + 1) / 2)) * (0.5 + 0.5 * min(1.0, max(0.0, (t2 + 2) / 4)))
@@ -285,7 +300,7 @@ def _som(g) -> list[float]:
         consulta *= (1.0 - SOM_STEP_COST) ** g.steps
     # a DUI at the next roll (Hisenda short of the die's number) ends the game too: the most
     # disks win it
-    hisenda = g.value(g.H) + ((1 if g.atc_active else sum(d1)) if g.stage >= 3 else 0)
+    hisenda = g.value(g.H) + (0 if g.stage == 2 else (1 if g.atc_active else sum(d1)))
     faces = [f for i, f in enumerate(C.faces) if f[1] < 0 or g.pic_seat[i] >= 0]
     dui = sum(1 for number, _ in faces if number > hisenda) / len(faces)
     lead = margin([float(x) for x in g.pd[:n]], scale=SOM_SCALE)
