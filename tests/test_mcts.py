@@ -348,7 +348,7 @@ def _som_values(pd: dict, empty_hisenda: bool) -> list[float]:
     disks = {0: {"sanidad": 1, "vias": 1}, 1: {"sanidad": 1, "vias": 1}}
     setup = {"pd": pd, "disks": disks}
     if empty_hisenda:                  # every other disk to the two seats, half each
-        rest = dict(zip(TYPE_CODES, TYPE_COUNTS))
+        rest = dict(zip(TYPE_CODES, TYPE_COUNTS, strict=True))
         rest["sanidad"] -= 2
         rest["vias"] -= 2
         for t, count in rest.items():
