@@ -334,6 +334,8 @@ def test_cli_players_count_means_greedy_bots():
     (["sim", "som", "-n", "0"], "at least 1"),
     (["sim", "som", "--jobs", "0"], "--jobs must be at least 1"),
     (["sim", "som", "--backend", "spark"], "unknown backend 'spark'; backends: local, ray"),
+    (["sim", "som", "--address", "ray://head:10001"], "it goes with --backend ray"),
+    (["sim", "som", "--backend", "ray", "--address", " "], "--address is empty"),
     (["sim", "ajedrez"], "unknown game 'ajedrez'"),
     (["report", "missing.csv"], "cannot read missing.csv"),
 ])
@@ -374,3 +376,47 @@ def test_lab_module_reads_vary_values_in_the_option_type():
 @pytest.mark.skipif(not HAS_RAY, reason="ray is not installed (pip install ray)")
 def test_ray_backend_gives_the_same_rows(som_rows):
     assert run(som_spec(), jobs=2, backend="ray", chunk=6) == som_rows
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.mark.skipif(not HAS_RAY, reason="ray is not installed (pip install ray)")
+def test_ray_cluster_by_address_gives_the_same_rows(tmp_path):
+    """``ludoteca sim --backend ray --address HOST:PORT`` runs on a Ray cluster that is already
+    up (a head node started here with ``ray start``), and its rows are byte for byte the local
+    backend's. Token authentication is off for this throwaway cluster."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    ray_cli = shutil.which("ray") or str(Path(sys.executable).with_name("ray"))
+    port = _free_port()
+    env = {**os.environ, "RAY_AUTH_MODE": "disabled", "RAY_USAGE_STATS_ENABLED": "0"}
+    subprocess.run([ray_cli, "start", "--head", f"--port={port}", "--num-cpus=2",
+                    "--include-dashboard=false", "--disable-usage-stats"],
+                   env=env, check=True, capture_output=True, timeout=180)
+    try:
+        files, printed = {}, {}
+        for name, extra in (("cluster", ["--backend", "ray", "--address", f"127.0.0.1:{port}",
+                                         "--jobs", "2"]), ("local", [])):
+            files[name] = tmp_path / f"{name}.jsonl"
+            done = subprocess.run(
+                [sys.executable, "-m", "ludoteca", "sim", "som", "-n", "12", "--players", "2",
+                 "--out", str(files[name]), "--lang", "en", *extra],
+                env=env, capture_output=True, text=True, timeout=300)
+            assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+            printed[name] = " ".join(done.stdout.split())
+        assert f"ray at 127.0.0.1:{port}, jobs 2" in printed["cluster"]
+        cluster = files["cluster"].read_text()
+        assert len(cluster.splitlines()) == 12
+        assert cluster == files["local"].read_text()
+    finally:
+        subprocess.run([ray_cli, "stop", "--force"], env=env, capture_output=True, timeout=180)

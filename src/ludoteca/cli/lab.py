@@ -101,8 +101,8 @@ class LeftColumn(ProgressColumn):
                     style="cyan")
 
 
-def simulate(spec: SimSpec, jobs: int, backend: str,
-             err: Console) -> tuple[list[Row], float, bool]:
+def simulate(spec: SimSpec, jobs: int, backend: str, err: Console,
+             address: str | None = None) -> tuple[list[Row], float, bool]:
     """Play ``spec`` with a progress bar on ``err``: (rows by index, seconds, interrupted)."""
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -114,7 +114,7 @@ def simulate(spec: SimSpec, jobs: int, backend: str,
     with progress:
         task = progress.add_task(spec.game, total=spec.total)
         try:
-            with contextlib.closing(run_iter(spec, jobs, backend)) as chunks:
+            with contextlib.closing(run_iter(spec, jobs, backend, address=address)) as chunks:
                 for done in chunks:
                     rows.extend(done)
                     progress.advance(task, len(done))
@@ -126,14 +126,14 @@ def simulate(spec: SimSpec, jobs: int, backend: str,
 
 def sim(game: str, games: int, players: str | None, options: Sequence[str], seed: int,
         jobs: int, vary: Sequence[str], out: str | None, backend: str, lang: str,
-        console: Console) -> int:
+        console: Console, address: str | None = None) -> int:
     """The ``sim`` command; returns the exit code (130 after Ctrl-C)."""
     info(game)  # an unknown game fails here, naming the games
     bots = read_players(game, players)
     spec = SimSpec(game, bots, games=games, seed=seed,
                    options=parse_options(game, options, lang), vary=read_vary(game, vary))
     spec.validate()
-    backends.check(jobs, backend)
+    backends.check(jobs, backend, address)
     if out:
         format_of(out)  # a bad --out fails before the games, not after
     err = Console(stderr=True, highlight=False)
@@ -143,8 +143,9 @@ def sim(game: str, games: int, players: str | None, options: Sequence[str], seed
                   + f" · players {escape(players_spec(bots))}"
                   + (f" · options {escape(_options_text(spec.options))}" if spec.options else "")
                   + f" · seeds {spec.seed}, {spec.seed_of(1)}, … (step 10)"
-                  + f" · {backend}, jobs {jobs}")
-    rows, seconds, interrupted = simulate(spec, jobs, backend, err)
+                  + f" · {backend}" + (f" at {escape(address)}" if address else "")
+                  + f", jobs {jobs}")
+    rows, seconds, interrupted = simulate(spec, jobs, backend, err, address)
     rate = len(rows) / seconds if seconds > 0 else math.nan
     if interrupted:
         console.print(f"[yellow]Interrupted: {len(rows)} of {spec.total} games finished; "

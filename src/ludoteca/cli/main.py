@@ -269,6 +269,9 @@ def sim_cmd(
         "--out", help="Write one row per game: FILE.csv, FILE.jsonl or FILE.parquet.")] = None,
     backend: Annotated[str, typer.Option(
         "--backend", help="local (processes) or ray (when installed).")] = "local",
+    address: Annotated[str | None, typer.Option(
+        "--address", help="With --backend ray: the Ray cluster to run on, e.g. "
+             "ray://head:10001 or auto (default: a local Ray with --jobs CPUs).")] = None,
     lang: LangOption = None,
 ) -> None:
     """Play many seeded games between bots and print their statistics (simula partidas)."""
@@ -277,7 +280,7 @@ def sim_cmd(
     lang = pick_lang(lang)
     try:
         code = lab.sim(game, games_n, players, option or [], seed, jobs, vary or [], out,
-                       backend, lang, console())
+                       backend, lang, console(), address)
     except (CliError, LudotecaError) as exc:
         fail(exc, lang)
     raise typer.Exit(code)

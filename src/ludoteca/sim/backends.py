@@ -7,8 +7,9 @@ finishes (for a progress bar); closing it early (Ctrl-C) stops the workers.
 
     local, jobs=1   games in this process, one by one (no process overhead at all)
     local, jobs=N   concurrent.futures.ProcessPoolExecutor with N workers, games in chunks
-    ray,   jobs=N   Ray tasks, one per chunk; a local Ray with N CPUs unless RAY_ADDRESS names
-                    a cluster (``pip install ray``; only used when ray is importable)
+    ray,   jobs=N   Ray tasks, one per chunk; a local Ray with N CPUs unless ``address`` (or
+                    RAY_ADDRESS) names a cluster, e.g. ``ray://head:10001`` or ``auto``
+                    (``pip install ray``; only used when ray is importable)
 """
 
 from __future__ import annotations
@@ -41,8 +42,14 @@ def default_chunk(total: int, jobs: int) -> int:
     return max(1, min(MAX_CHUNK, total // (max(1, jobs) * 8)))
 
 
-def check(jobs: int, backend: str) -> None:
-    """SimError unless ``jobs`` and ``backend`` can run."""
+def check(jobs: int, backend: str, address: str | None = None) -> None:
+    """SimError unless ``jobs``, ``backend`` and ``address`` can run."""
+    if address is not None and backend != "ray":
+        raise SimError(f"--address names a Ray cluster; it goes with --backend ray, not "
+                       f"--backend {backend}")
+    if address is not None and not address.strip():
+        raise SimError("--address is empty; give the cluster's address, e.g. "
+                       "ray://head:10001 or auto")
     if jobs < 1:
         raise SimError(f"--jobs must be at least 1; got {jobs}")
     if backend not in BACKENDS:
@@ -52,22 +59,24 @@ def check(jobs: int, backend: str) -> None:
 
 
 def run_iter(spec: SimSpec, jobs: int = 1, backend: str = "local",
-             chunk: int | None = None) -> Iterator[list[Row]]:
-    """The rows of ``spec``'s games, a finished chunk at a time (in any order)."""
-    check(jobs, backend)
+             chunk: int | None = None, address: str | None = None) -> Iterator[list[Row]]:
+    """The rows of ``spec``'s games, a finished chunk at a time (in any order). ``address``:
+    the Ray cluster to run on (backend ray; default a local Ray, or RAY_ADDRESS)."""
+    check(jobs, backend, address)
     tasks = spec.tasks(chunk or default_chunk(spec.total, jobs))
     if backend == "ray":
-        return _ray(tasks, jobs)
+        return _ray(tasks, jobs, address)
     if jobs == 1:
         return _in_process(tasks)
     return _process_pool(tasks, jobs)
 
 
 def run(spec: SimSpec, jobs: int = 1, backend: str = "local", chunk: int | None = None,
-        on_rows: Callable[[list[Row]], None] | None = None) -> list[Row]:
+        on_rows: Callable[[list[Row]], None] | None = None,
+        address: str | None = None) -> list[Row]:
     """All the rows of ``spec``, ordered by game index."""
     rows: list[Row] = []
-    with contextlib.closing(run_iter(spec, jobs, backend, chunk)) as chunks:
+    with contextlib.closing(run_iter(spec, jobs, backend, chunk, address)) as chunks:
         for done in chunks:
             rows.extend(done)
             if on_rows is not None:
@@ -123,13 +132,18 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
 
 
 # ----- ray ------------------------------------------------------------------------------------
-def _ray(tasks: list[Task], jobs: int) -> Iterator[list[Row]]:
+def _ray(tasks: list[Task], jobs: int, address: str | None) -> Iterator[list[Row]]:
     import ray
 
     started = False
     if not ray.is_initialized():
-        if os.environ.get("RAY_ADDRESS"):
-            ray.init(logging_level=logging.ERROR, log_to_driver=False)
+        if address or os.environ.get("RAY_ADDRESS"):
+            try:
+                ray.init(address=address or None, logging_level=logging.ERROR,
+                         log_to_driver=False)
+            except Exception as exc:             # unreachable cluster, bad address
+                raise SimError(f"cannot reach the Ray cluster at "
+                               f"{address or os.environ.get('RAY_ADDRESS')!r}: {exc}") from exc
         else:
             ray.init(num_cpus=jobs, include_dashboard=False, logging_level=logging.ERROR,
                      log_to_driver=False)
