@@ -390,3 +390,31 @@ def test_som_values_count_the_taxes_still_due_this_turn():
     g.apply("pagar-vias", seat=1)
     assert g.to_move == (0,)
     assert _som_taxes_ahead(g) == ([2, 0], [1, 2])
+
+
+def _civitas_levy_position(balance: int):
+    """Civitas, 2 players: seat 0 has 8 houses and ``balance`` €, seat 1 owns nothing; the top
+    surprise card pays (so the next roll ruins nobody), the building levy is further down."""
+    g = ludoteca.new_game("civitas", players=2, seed=1)
+    deck = [0] + [i for i in range(len(g.board.cards)) if i != 0]
+    g.arrange(balances={0: balance, 1: 5000}, positions={0: 13, 1: 0},
+              owners={1: 0, 2: 0, 4: 0, 6: 0}, houses={1: 2, 2: 2, 4: 2, 6: 2}, deck=deck)
+    return g
+
+
+def test_civitas_values_count_the_building_levy_over_several_turns(monkeypatch):
+    """CV-10.1 (PORCASAHOTEL cards in the deck; one charges 100 € a building), CV-7.6 and
+    CV-2.1 (a payment larger than the balance is still made and bankrupts): with 8 houses and
+    600 € that card ruins seat 0 whenever it is drawn. The next roll cannot draw it here, but
+    the evaluation counts the chance over the next turns (3 SORPRESA squares of 20, 1 card of
+    11, five more rolls: about 6.6 %), so 600 € is worth less than with the next roll alone;
+    with 900 € nothing can ruin the seat and the two agree."""
+    from ludoteca.agents import heuristics
+
+    def value(balance: int, turns: int) -> float:
+        monkeypatch.setattr(heuristics, "CIVITAS_RUIN_TURNS", turns)
+        return heuristic_for("civitas")(_civitas_levy_position(balance))[0]
+
+    assert value(600, 6) < value(600, 1) - 0.03
+    assert value(900, 6) == pytest.approx(value(900, 1))
+    assert value(900, 6) > value(600, 6)

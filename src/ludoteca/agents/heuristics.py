@@ -123,6 +123,11 @@ LANDING = 1 / 20
 RENT_HORIZON = 30
 #: how a lead becomes a value: a lead of this share of the average worth is worth ~73 %
 MONOPOLY_SCALE = 0.15
+#: Civitas: the turns over which a seat's chance of meeting a payment it cannot make is counted
+#: (the next roll from where it stands, then rolls from anywhere). A single roll's chance of the
+#: building levy is small, but it comes back every turn; counted for one roll only, mcts kept
+#: too little cash and went bankrupt against random play in 6 of 61 games
+CIVITAS_RUIN_TURNS = 6
 
 
 def _monopoly_income(g) -> list[float]:
@@ -184,14 +189,40 @@ def _bust_chance(g, k: int) -> float:
     return hits / 6 / (3 if g.jailed[k] else 1)
 
 
-def _monopoly_value(g, worth: list[float], end_scores: list[float]) -> list[float]:
-    """The lead in worth through a logistic, mixed with what a bankruptcy at the next roll
-    would bring: the game ends at once, ranked by ``end_scores`` (the bankrupt seat's
-    balance gone)."""
+def _any_roll_bust_chance(g, k: int) -> float:
+    """The chance that a roll from anywhere on the board lands seat ``k`` on a payment it
+    cannot meet: the squares that would ruin it, a SORPRESA square counting the share of the
+    deck's cards that would."""
+    bal, bust = g.bal[k], g.rules.is_bankrupt
+    cards = g.board.cards
+    deck = g.deck or []
+    hits = 0.0
+    for q, sq in enumerate(g.board.squares):
+        if sq.kind == "CALLE":
+            owner = g.owner[q]
+            if owner >= 0 and owner != k and g.mortgage[q] is None and not g.jailed[owner]:
+                hits += bust(bal - g.rent_of(q))
+        elif sq.kind == "IMPUESTO":
+            hits += bust(bal - sq.tax)
+        elif sq.kind == "SORPRESA" and deck:
+            hits += sum(1 for i in deck if bust(bal - _card_cost(g, k, cards[i]))) / len(deck)
+    return hits / len(g.board.squares)
+
+
+def _monopoly_value(g, worth: list[float], end_scores: list[float],
+                    ruin_turns: Sequence[int] | None = None) -> list[float]:
+    """The lead in worth through a logistic, mixed with what a bankruptcy would bring: the
+    game ends at once, ranked by ``end_scores`` (the bankrupt seat's balance gone). The chance
+    of one is the next roll's, or with ``ruin_turns`` that over each seat's next turns (the
+    later rolls from anywhere)."""
     n = len(worth)
     mean = sum(worth) / n
     values = margin(worth, scale=max(1.0, MONOPOLY_SCALE * mean))
     chances = [_bust_chance(g, k) for k in range(n)]
+    if ruin_turns is not None:
+        chances = [c if ruin_turns[k] <= 1 else
+                   1.0 - (1.0 - c) * (1.0 - _any_roll_bust_chance(g, k)) ** (ruin_turns[k] - 1)
+                   for k, c in enumerate(chances)]
     total = sum(chances)
     if not total:
         return values
@@ -235,8 +266,10 @@ def _civitas(g) -> list[float]:
         worth[owner] += sale if received is None else \
             max(0.0, sale - float(g.rules.cancel_cost(received)))
     income = _monopoly_income(g)
+    turns = [CIVITAS_RUIN_TURNS if left is None else min(CIVITAS_RUIN_TURNS, left)
+             for left in (_turns_left(g, k) for k in range(n))]
     return _monopoly_value(g, [worth[s] + income[s] for s in range(n)],
-                           [float(b) for b in g.bal])
+                           [float(b) for b in g.bal], turns)
 
 
 # ----- Som el que decidim! ------------------------------------------------------------------
