@@ -27,7 +27,9 @@ never on the real game: a sampled world is the searcher's own guess, so reading 
   value by the margin over the best opponent (VP can be negative, so a plain share does not
   work).
 
-Games with no entry here are evaluated by playing on to the end.
+Games with no entry here are evaluated by playing on to the end. A game may also adjust the
+worlds a search samples (:func:`register_world_setup`): the searcher's assumptions about how
+everyone plays, e.g. in Som that a citizen walks at most 8 steps a turn.
 """
 
 from __future__ import annotations
