@@ -22,7 +22,9 @@ def test_every_seat_sees_the_new_state_after_an_action(client):
     with connect(client, tid, tokens[0]) as w0, connect(client, tid, tokens[1]) as w1, \
             connect(client, tid) as ws:
         s0, s1, sp = Socket(w0), Socket(w1), Socket(ws)
-        for s in (s0, s1, sp):
+        # the later sockets first: a pong shows the server has registered that socket, so
+        # seat 0's own barrier comes after their presence (else a race: seat 1 not connected)
+        for s in (s1, sp, s0):
             s.sync()
         assert s0.state["you"] == [0] and s1.state["you"] == [1] and sp.state["you"] == []
         assert s0.messages[0]["log_from"] == 0 and s0.messages[0]["log"][0]["n"] == 0
