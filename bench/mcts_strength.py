@@ -8,7 +8,7 @@ every game instead.
     python bench/mcts_strength.py --game civitas --opponent greedy --games 200 \
         --budget "iterations=300,rollout_depth=10" --workers 8
     python bench/mcts_strength.py --game som --opponent greedy --games 200 \
-        --budget iterations=200 --out bench/results/som_2p_greedy.jsonl
+        --budget iterations=300 --out bench/strength/som_2p_greedy.jsonl
     python bench/mcts_strength.py --speed --budget iterations=300
 
 Game ``k`` uses seed ``seed + k``; mcts sits in seat ``k mod players`` and every other seat
@@ -178,14 +178,14 @@ def main() -> None:
         return
     run = {"game": a.game, "players": a.players, "opponent": a.opponent, "mcts": mcts_name,
            "options": options}
-    results: list[dict] = _load(a.out, run) if a.out else []
+    kept = _load(a.out, run) if a.out else []
+    results = [r for r in kept if a.seed <= r["seed"] < a.seed + a.games]
     done_seeds = {r["seed"] for r in results}
     jobs = [(a.game, a.players, a.opponent, mcts_name, a.seed + k, options)
             for k in range(a.games) if a.seed + k not in done_seeds]
     if results:
-        print(f"  {len(results)} games already in {a.out}; {len(jobs)} to play",
+        print(f"  {len(results)} of these games already in {a.out}; {len(jobs)} to play",
               file=sys.stderr)
-    results = [r for r in results if a.seed <= r["seed"] < a.seed + a.games]
     start = time.perf_counter()
     out = open(a.out, "a", encoding="utf-8") if a.out else None
 
