@@ -4,6 +4,7 @@ actions in every game, beats random play, and reads its parameters from its name
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -418,3 +419,44 @@ def test_civitas_values_count_the_building_levy_over_several_turns(monkeypatch):
     assert value(600, 6) < value(600, 1) - 0.03
     assert value(900, 6) == pytest.approx(value(900, 1))
     assert value(900, 6) > value(600, 6)
+
+
+def _elplan_values(**setup) -> list[float]:
+    """The El Plan evaluation at the first Opportunity of a 2-player game arranged so."""
+    g = ludoteca.new_game("elplan", players=2, seed=1)
+    g.arrange(**setup)
+    return heuristic_for("elplan")(g)
+
+
+def test_elplan_values_count_the_lead_and_the_ideas_to_come():
+    """EP-SCO.1, EP-SCO.7: each Idea is a point and the most points win, so the evaluation
+    follows the lead (an Idea ahead is worth about 73 %). EP-D7.1: three Products of three
+    types in hand before D7 are an Idea to come, worth nearly as much; one type towards a set
+    a little. EP-SCO.8: resources break ties, so more of them is a little better (three more
+    count less than one type towards a set)."""
+    even = _elplan_values()
+    assert even[0] == pytest.approx(even[1]) == pytest.approx(0.5)
+    idea = _elplan_values(ideas={0: 1})
+    assert idea[0] == pytest.approx(1 / (1 + math.exp(-1)))
+    assert idea[0] + idea[1] == pytest.approx(1.0)
+    full_set = _elplan_values(hand={0: {"mp": 1, "bc": 1, "sv": 1}})
+    one_type = _elplan_values(hand={0: {"mp": 1, "bc": 0, "sv": 0}})
+    assert idea[0] > full_set[0] > one_type[0] > even[0]
+    pair = _elplan_values(hand={0: {"mp": 2, "bc": 0, "sv": 0}})
+    assert pair[0] == pytest.approx(one_type[0])        # a second of a type is no closer
+    richer = _elplan_values(resources={0: {"ch": 3, "d": 3, "e": 3}})
+    assert even[0] < richer[0] < one_type[0]
+
+
+def test_elplan_values_forget_the_hand_after_d7():
+    """EP-SUM.2 (the merma keeps one Product of one type) and EP-D7.5 (D7 is the last District):
+    once D7 is over, a hand of three types makes no Idea, so it counts nothing."""
+    from ludoteca.games.elplan.common import S_D7, S_MERMA
+
+    g = ludoteca.new_game("elplan", players=2, seed=1)
+    g.arrange(hand={0: {"mp": 1, "bc": 1, "sv": 1}})
+    world = g.clone()
+    for stage, ahead in ((S_D7, True), (S_MERMA, False)):
+        world.stage = stage                  # the evaluation reads the stage, nothing else moves
+        v = heuristic_for("elplan")(world)
+        assert (v[0] > 0.6) is ahead and v[0] >= 0.5

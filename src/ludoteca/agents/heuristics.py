@@ -20,8 +20,10 @@ never on the real game: a sampled world is the searcher's own guess, so reading 
   loses), or a DUI at the next roll when Hisenda is short; each step a citizen has taken this
   turn costs a quarter, and in its own worlds a search lets a citizen walk at most 8 steps a
   turn (the rules set no limit), so it stops rather than wander;
-- elplan: share of points (Ideas + trios) plus progress towards the next trio, a little for
-  resources, minus the credit penalty to come;
+- elplan: points (Ideas + trios) plus progress towards the next trio, the Ideas the Products
+  in hand make at D7 (sets of three types, and a little for each type towards one), a little
+  for resources (the first tie-break), minus the credit penalty to come, turned into a value
+  by the lead over the best other seat;
 - sigloxx: projected victory points (the VP so far, the final scoring if it were now, the
   incomes over the productions left and a little for coins and science held), turned into a
   value by the margin over the best opponent (VP can be negative, so a plain share does not
@@ -351,10 +353,22 @@ def _som_world(world) -> None:
 
 
 # ----- El Plan ------------------------------------------------------------------------------
+#: how a lead in points becomes a value: a lead of one point is worth ~73 % (the most points
+#: win, and the totals are small: two to five points a game)
+ELPLAN_SCALE = 1.0
+#: a complete set of three Products of different types in hand before D7 ends: an Idea to come
+ELPLAN_SET = 0.9
+#: each further type in hand towards a set, before D5's sale (it may still be completed by
+#: buying) and after it (only D7 is left, the rest is lost at the merma)
+ELPLAN_TYPE = (0.2, 0.05)
+
+
 def _elplan(g) -> list[float]:
-    n = g.n
+    from ludoteca.games.elplan.common import S_D5SELL, S_D7
+
+    st = g.stage
     worth = []
-    for s in range(n):
+    for s in range(g.n):
         points = g._ideas_total(s)
         if not g.tutorial:
             per = [0, 0, 0]
@@ -365,9 +379,14 @@ def _elplan(g) -> list[float]:
             points += trios + 0.3 * (sum(per) - 3 * trios)   # cards towards the next trio
             if g.credit[s]:
                 points -= 0.7                                # an Idea lost at the end
-        points += 0.05 * sum(g.idle[3 * s:3 * s + 3])
+        if st <= S_D7:                                       # Products still to trade in D7
+            hand = g.hand[3 * s:3 * s + 3]
+            sets = min(hand)
+            types = sum(1 for x in hand if x > sets)
+            points += ELPLAN_SET * sets + ELPLAN_TYPE[st >= S_D5SELL] * types
+        points += 0.05 * sum(g.idle[3 * s:3 * s + 3])        # resources: the first tie-break
         worth.append(points)
-    return share(worth, smoothing=1.0)
+    return margin(worth, scale=ELPLAN_SCALE)
 
 
 # ----- Siglo XX -----------------------------------------------------------------------------
