@@ -11,7 +11,7 @@ import pytest
 
 import ludoteca
 from ludoteca.agents import agent_names, make_agent, parse_agent_name
-from ludoteca.agents.heuristics import heuristic_for, terminal_values
+from ludoteca.agents.heuristics import heuristic_for, prune_for, terminal_values
 from ludoteca.agents.mcts import MCTSAgent
 from ludoteca.core.errors import InvalidOption
 from ludoteca.core.result import Result
@@ -312,7 +312,13 @@ def test_a_tie_of_one_plays_the_greedy_choice():
             legal = [str(a) for a in g.legal_actions(seat)]
             bot = MCTSAgent(seed=3, iterations=40, tie=1.0)
             choice = str(bot.choose(g, seat))
-            assert choice == bot.last_search["greedy"] and choice in legal
+            assert choice in legal
+            greedy = bot.last_search["greedy"]
+            prune = prune_for(gid)
+            if prune and greedy not in {str(a) for a in prune(g, seat, g.legal_actions(seat))}:
+                assert choice != greedy       # greedy undoes a mortgage: the search never does
+            else:
+                assert choice == greedy
             alone = MCTSAgent(seed=3, iterations=40, tie=0)
             differ += str(alone.choose(g, seat)) != choice
             assert "greedy" not in alone.last_search
@@ -460,3 +466,57 @@ def test_elplan_values_forget_the_hand_after_d7():
         world.stage = stage                  # the evaluation reads the stage, nothing else moves
         v = heuristic_for("elplan")(world)
         assert (v[0] > 0.6) is ahead and v[0] >= 0.5
+
+
+# ----- Qytetet and Civitas: no undoing a mortgage in the same turn ------------------------------
+@pytest.mark.parametrize("gid", ["qytetet", "civitas"])
+def test_a_mortgage_is_not_undone_in_the_turn_it_was_taken(gid):
+    """QY-8.6 / CV-8.6: cancelling costs the amount received plus 10 %, so mortgaging a street
+    and cancelling it in the same turn (or cancelling, then mortgaging again) only loses
+    money. The search leaves those undoings out; the next turn they are allowed again, and the
+    rules still allow them to a person."""
+    from ludoteca.agents.heuristics import prune_for
+
+    g = ludoteca.new_game(gid, players=2, seed=1)
+    g.arrange(owners={1: 0, 2: 0}, balances={0: 5000, 1: 5000}, mortgaged={2: True})
+    prune = prune_for(gid)
+    g.apply("tirar", seat=0)
+    while g.to_move == (0,) and "hipotecar 1" not in {str(a) for a in g.legal_actions(0)}:
+        g.apply(g.legal_actions(0)[0], seat=0)        # answer a square first (buy or not)
+    g.apply("hipotecar 1", seat=0)
+    g.apply("cancelar-hipoteca 2", seat=0)
+    legal = {str(a) for a in g.legal_actions(0)}
+    assert {"cancelar-hipoteca 1", "hipotecar 2"} <= legal      # the rules allow both
+    kept = {str(a) for a in prune(g, 0, g.legal_actions(0))}
+    assert kept == legal - {"cancelar-hipoteca 1", "hipotecar 2"} and "terminar" in kept
+    bot = MCTSAgent(seed=1, iterations=60)
+    assert str(bot.choose(g, 0)) in kept
+    g.apply("terminar", seat=0)
+    g.apply("tirar", seat=1)
+    assert prune(g, 1, g.legal_actions(1)) == g.legal_actions(1)   # the other seat's turn
+
+
+@pytest.mark.parametrize(("gid", "seed"), [("qytetet", 1009), ("civitas", 1011)])
+def test_mcts_never_mortgages_and_cancels_one_street_in_a_turn(gid, seed):
+    """QY-8.6 / CV-8.6. In these seeded games against greedy (300 iterations, 120 turns),
+    mcts used to mortgage and cancel the same street in one turn, often several times (13
+    undoings in the Civitas game); now it still mortgages, but no turn of its has both."""
+    g = ludoteca.new_game(gid, players=2, seed=seed)
+    me = seed % 2
+    bots = [make_agent("mcts:iterations=300" if s == me else "greedy", gid, seed * 10 + s)
+            for s in range(2)]
+    turn: set[tuple[str, str]] = set()
+    undone = mortgages = 0
+    while not g.is_over and g.turns < 120:
+        seat = g.to_move[0]
+        action = bots[seat].choose(g, seat)
+        if action.name == "tirar" or seat != me:
+            turn = set()
+        if seat == me and action.name in ("hipotecar", "cancelar-hipoteca"):
+            other = "cancelar-hipoteca" if action.name == "hipotecar" else "hipotecar"
+            undone += (other, str(action.arg)) in turn
+            mortgages += action.name == "hipotecar"
+            turn.add((action.name, str(action.arg)))
+        g.apply(action, seat=seat)
+    assert mortgages, "mcts never mortgaged: the test shows nothing"
+    assert undone == 0

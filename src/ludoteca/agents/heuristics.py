@@ -31,7 +31,9 @@ never on the real game: a sampled world is the searcher's own guess, so reading 
 
 Games with no entry here are evaluated by playing on to the end. A game may also adjust the
 worlds a search samples (:func:`register_world_setup`): the searcher's assumptions about how
-everyone plays, e.g. in Som that a citizen walks at most 8 steps a turn.
+everyone plays, e.g. in Som that a citizen walks at most 8 steps a turn; and leave out actions
+no player should take (:func:`register_prune`), e.g. in Qytetet and Civitas cancelling a
+mortgage taken in the same turn, which only pays the 10 % interest.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ RANK_WEIGHT = 0.5
 
 _HEURISTICS: dict[str, Heuristic] = {}
 _WORLD_SETUP: dict[str, Callable[[Game], None]] = {}
+_PRUNE: dict[str, Callable[[Game, int, list], list]] = {}
 
 
 def register_heuristic(game_id: str, fn: Heuristic) -> None:
@@ -57,6 +60,16 @@ def register_heuristic(game_id: str, fn: Heuristic) -> None:
 
 def register_world_setup(game_id: str, fn: Callable[[Game], None]) -> None:
     _WORLD_SETUP[game_id] = fn
+
+
+def register_prune(game_id: str, fn: Callable[[Game, int, list], list]) -> None:
+    _PRUNE[game_id] = fn
+
+
+def prune_for(game_id: str) -> Callable[[Game, int, list], list] | None:
+    """The actions a search never considers in ``game_id`` (``fn(game, seat, legal)`` returns
+    the legal actions left; never all of them), or None."""
+    return _PRUNE.get(game_id)
 
 
 def world_setup_for(game_id: str) -> Callable[[Game], None] | None:
@@ -242,6 +255,35 @@ def _monopoly_value(g, worth: list[float], end_scores: list[float],
     return out
 
 
+#: an action, and the one that would undo it, in the Monopoly family
+UNDO = {"hipotecar": "cancelar-hipoteca", "cancelar-hipoteca": "hipotecar"}
+
+
+def _monopoly_prune(g, seat: int, legal: list) -> list:
+    """Qytetet and Civitas: no undoing in the same turn. Mortgaging a street and cancelling the
+    mortgage in one turn (or the other way round) leaves everything as it was but the
+    interest (QY-8, CV-8: the cancellation costs the mortgage plus 10 %), so a search never
+    considers cancelling a mortgage it took this turn, or mortgaging a street whose mortgage
+    it cancelled this turn. Without this, near-equal values made mcts mortgage and cancel
+    the same street several times in one turn. Reads only the public record of the turn."""
+    done = set()
+    node = g._history
+    while node is not None:
+        (who, text), node = node
+        if who != seat:
+            break
+        name, _, arg = text.partition(" ")
+        if name in UNDO:
+            done.add((name, arg))
+        if name == "tirar":
+            break
+    if not done:
+        return legal
+    kept = [a for a in legal if a.name not in UNDO or
+            (UNDO[a.name], "" if a.arg is None else str(a.arg)) not in done]
+    return kept or legal
+
+
 def _qytetet(g) -> list[float]:
     income = _monopoly_income(g)
     capital = [float(g.score(s)) for s in range(len(g.names))]
@@ -418,10 +460,13 @@ def _sigloxx(g) -> list[float]:
 
 register_heuristic("qytetet", _qytetet)
 register_heuristic("civitas", _civitas)
+register_prune("qytetet", _monopoly_prune)
+register_prune("civitas", _monopoly_prune)
 register_heuristic("som", _som)
 register_world_setup("som", _som_world)
 register_heuristic("elplan", _elplan)
 register_heuristic("sigloxx", _sigloxx)
 
-__all__ = ["Heuristic", "RANK_WEIGHT", "heuristic_for", "margin", "register_heuristic",
-           "register_world_setup", "share", "terminal_values", "world_setup_for"]
+__all__ = ["Heuristic", "RANK_WEIGHT", "heuristic_for", "margin", "prune_for",
+           "register_heuristic", "register_prune", "register_world_setup", "share",
+           "terminal_values", "world_setup_for"]

@@ -51,7 +51,11 @@ tie mcts won 55 % against greedy but scored fewer points). A game may also adjus
 a search samples (:func:`~.heuristics.world_setup_for`): in Som a citizen may walk over
 face-up cards for ever, and a search that re-planned a walk at every step never stopped
 (thousands of steps in one turn), so in its own worlds a walk ends after 8 steps, as the
-greedy bot's does. Every parameter can be set in the bot name.
+greedy bot's does. A game may also leave out actions no player should take
+(:func:`~.heuristics.prune_for`, in the sampled worlds, so the root's too): in Qytetet and Civitas,
+undoing a mortgage in the turn it was taken (near-equal values had mcts mortgage and cancel
+one street several times a turn, paying 10 % each time). Every parameter can be set in the
+bot name.
 """
 
 from __future__ import annotations
@@ -64,7 +68,7 @@ from ludoteca.core.action import Action
 from ludoteca.core.errors import InvalidOption
 from ludoteca.core.game import Game
 
-from .heuristics import heuristic_for, terminal_values, world_setup_for
+from .heuristics import heuristic_for, prune_for, terminal_values, world_setup_for
 
 DEFAULT_SECONDS = 1.0
 DEFAULT_ROLLOUT_DEPTH = 0
@@ -195,6 +199,7 @@ class MCTSAgent:
         root = _Node(n)
         heuristic = heuristic_for(game.game_id)
         setup = world_setup_for(game.game_id)
+        prune = prune_for(game.game_id)
         depth = self.rollout_depth
         if depth is None:
             depth = DEFAULT_DEPTH.get(game.game_id, DEFAULT_ROLLOUT_DEPTH)
@@ -221,6 +226,8 @@ class MCTSAgent:
                 legal = world.legal_actions(actor)
                 if not legal:                     # no decision after all: score as it is
                     break
+                if prune is not None:
+                    legal = prune(world, actor, legal)
                 children = node.children
                 favourite = self._favourite(node, world, actor, legal) if bias else None
                 untried = []
