@@ -68,7 +68,7 @@ def register_prune(game_id: str, fn: Callable[[Game, int, list], list]) -> None:
 
 def prune_for(game_id: str) -> Callable[[Game, int, list], list] | None:
     """The actions a search never considers in ``game_id`` (``fn(game, seat, legal)`` returns
-    the legal actions left; never all of them), or None."""
+    the legal actions left, at least one), or None."""
     return _PRUNE.get(game_id)
 
 
