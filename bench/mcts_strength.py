@@ -20,6 +20,8 @@ resumes there (the games already in the file for the same settings are not playe
 the summary then covers every game of the file in the seed range. Besides mcts's own wins, the
 summary gives the opponent seats' wins in the same games: in Som an intervención has no
 winner, so "mcts wins more than greedy" is read against the greedy seats, not against 1/2.
+With ``--players 1`` (solo Som) there is no opponent: the opponent bot plays each seed
+alone too, and the summary sets its win rate beside mcts's.
 """
 
 from __future__ import annotations
@@ -71,7 +73,32 @@ def play_one(args: tuple) -> dict:
            "scores": [float(x) for x in res.scores], "decisions": decisions, "think": think}
     if res.details and "bankrupt" in res.details:      # Qytetet / Civitas: who went bankrupt
         out["bankrupt"] = list(res.details["bankrupt"])
+    if players == 1:             # alone there is no opponent: it plays the same seed alone
+        out["baseline"] = _play_alone(game_id, opponent, seed, options)
     return out
+
+
+def _play_alone(game_id: str, bot: str, seed: int, options: dict) -> dict:
+    """A solo game of ``bot`` with the seed mcts had: its outcome and ending."""
+    game = ludoteca.new_game(game_id, players=1, seed=seed, options=options)
+    agent = make_agent(bot, game_id, seed * 10)
+    while not game.is_over:
+        game.apply(agent.choose(game, 0), seat=0)
+    won = 0 in game.result.winners
+    return {"outcome": "win" if won else "loss", "reason": game.result.reason}
+
+
+def _compare_alone(results: list[dict], bot: str) -> None:
+    """Solo: mcts's wins against the wins of ``bot`` playing the same seeds alone."""
+    if not results or any("baseline" not in r for r in results):
+        return
+    n = len(results)
+    wins = sum(r["baseline"]["outcome"] == "win" for r in results)
+    lo, hi = wilson(wins, n)
+    both = sum(r["outcome"] == "win" and r["baseline"]["outcome"] == "win" for r in results)
+    print(f"  {bot} alone on the same seeds: win rate {wins / n:.3f} [{lo:.3f}, {hi:.3f}]; "
+          f"both won {both}, only mcts {sum(r['outcome'] == 'win' for r in results) - both}, "
+          f"only {bot} {wins - both}")
 
 
 def _compare(results: list[dict], players: int) -> None:
@@ -227,6 +254,7 @@ def main() -> None:
     print(f"  win rate {wins / n:.3f}  95% Wilson [{lo:.3f}, {hi:.3f}]"
           f"   (shared as half: {(wins + shared / 2) / n:.3f} [{half_lo:.3f}, {half_hi:.3f}])")
     _compare(results, a.players)
+    _compare_alone(results, a.opponent)
     print(f"  mcts decisions {decisions}, {think / max(1, decisions):.3f} s each; "
           f"endings {reasons}; wall {wall:.0f} s with {a.workers} worker(s)")
 

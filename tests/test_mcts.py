@@ -520,3 +520,78 @@ def test_mcts_never_mortgages_and_cancels_one_street_in_a_turn(gid, seed):
         g.apply(action, seat=seat)
     assert mortgages, "mcts never mortgaged: the test shows nothing"
     assert undone == 0
+
+
+def _solo(setup: dict | None = None):
+    """A solo Som game (seed 1, the tax of 3 € due) arranged with ``setup``."""
+    g = ludoteca.new_game("som", players=1, seed=1)
+    if setup:
+        g.arrange(**setup)
+    return g
+
+
+def _cell_of_card(g, card_id: str) -> int:
+    from ludoteca.games.som.common import CARD_ID
+
+    return next(c for c in range(len(g.cells)) if g.cells[c] >= 0 and
+                CARD_ID[g.cells[c]] == card_id)
+
+
+def test_som_solo_values_count_the_money_after_the_tax_and_atc():
+    """SOM-18.4, SOM-18.5, SOM-4.3: alone, the player pays 3 € a turn (2 € with ATC face up)
+    and loses when he cannot pay, so the solo evaluation grows with the money left after the
+    tax now due, and ATC face up is worth more than a euro. SOM-5.7: it is one value, the
+    player's chance to win."""
+    from ludoteca.agents import som_solo
+
+    poor = _solo({"disks": {0: {"sanidad": 2, "vias": 1}}})              # 5 €
+    rich = _solo({"disks": {0: {"sanidad": 3, "educacion": 1, "vias": 2}}})  # 10 €
+    assert som_solo.features(poor)[2] == 5 - 3                 # the tax of 3 € is due
+    assert som_solo.features(rich)[2] == 10 - 3
+    values = [heuristic_for("som")(g) for g in (poor, rich)]
+    assert all(len(v) == 1 and 0 < v[0] < 1 for v in values)
+    assert values[1][0] > values[0][0] + 0.2
+    g = _solo({"disks": {0: {"sanidad": 2, "vias": 1}}})
+    g.arrange(face_up=[_cell_of_card(g, "C-ATC")])
+    assert som_solo.features(g)[3] == 1.0 and som_solo.value(g) > som_solo.value(poor)
+    assert len(som_solo.features(g)) == len(som_solo.WEIGHTS) == len(som_solo.FEATURE_NAMES)
+
+
+def test_som_solo_values_count_the_spain_cards_still_face_down():
+    """SOM-12.3, SOM-12.6: a Spain card turned sends the urna pile back to the map, and under
+    high centralism (the solo default, SOM-18.3) it may stay face up, out of the way: so the
+    fewer Spain cards face down, the better, and the urna cards found count only with few
+    Spain cards left to find (SOM-4.2: four end the game)."""
+    from ludoteca.agents import som_solo
+
+    g = _solo()
+    spain = [_cell_of_card(g, f"E-{k}") for k in (1, 2)]
+    shown = _solo({"face_up": spain})
+    assert som_solo.features(shown)[5] == 2 and som_solo.features(g)[5] == 4
+    assert som_solo.value(shown) > som_solo.value(g)
+    found = _solo({"pile": ["U-1", "U-2", "U-3"], "face_up": spain})
+    assert som_solo.value(found) > som_solo.value(shown)
+
+
+def test_som_solo_search_turns_the_card_next_to_the_citizen():
+    """SOM-18.8, SOM-10.4, SOM-10.6: alone, the citizen moves every turn and a face-down card
+    stepped on is turned. The cards do not change while the money runs down, so in its own
+    worlds a search does not end a walk without turning the face-down card next to the
+    citizen (stepping onto face-up cards or stopping): only the face-down steps are left.
+    With no face-down card next to him, and with two players, nothing is left out."""
+    from ludoteca.games.som.common import NEIGH
+
+    moving = {"phase": "accion", "face": 1}
+    g = ludoteca.new_game("som", players=1, seed=2)          # no urna card next to CN
+    around = [x for x in NEIGH[g.cn_cell] if g.cells[x] >= 0]
+    g.arrange(**moving, face_up=around[:2])
+    legal = g.legal_actions(0)
+    assert {a.arg for a in legal} == set(around)
+    prune = prune_for("som")
+    assert {a.arg for a in prune(g, 0, legal)} == set(around[2:])
+    g.arrange(**moving, face_up=around)                # every card around him face up
+    assert prune(g, 0, g.legal_actions(0)) == g.legal_actions(0)
+    two = ludoteca.new_game("som", players=2, seed=1)        # no urna card next to CN
+    around = [x for x in NEIGH[two.cn_cell] if two.cells[x] >= 0]
+    two.arrange(**moving, face_up=around[:2])
+    assert prune(two, 0, two.legal_actions(0)) == two.legal_actions(0)

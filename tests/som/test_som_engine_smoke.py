@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from som_support import CN, FOUR_HANDS, game, kinds, play, values
+from som_support import AROUND, CN, FOUR_HANDS, game, game_cn, kinds, play, values
 
 import ludoteca
 from ludoteca.agents import make_agent
@@ -268,3 +268,23 @@ def test_som_greedy_bot_plays_whole_games(mode):
             assert steps < 20_000
         g._check_invariants()
         assert g.result.reason in ("consulta", "intervencion", "dui", "limit")
+
+
+@pytest.mark.parametrize("centralism", ["elevado", "intenso"])
+def test_som_greedy_turns_cards_out_of_line_with_face_up_spain_cards(centralism):
+    """SOM-12.6: under high centralism a Spain card turned stays face up unless a face-up Spain
+    card shares its row or column, and then both go back under the map. So the greedy bot,
+    among the face-down cards around CN, turns one out of line with the face-up Spain cards
+    (E-1 in row 1, E-2 in column 3: cells 7, 8, 9 and 22 are in line). Under intense
+    centralism every Spain card goes back anyway (SOM-12.7): any of the eight will do."""
+    in_line = {7, 8, 9, 22}
+    chosen = set()
+    for seed in range(30):
+        g = game_cn(1, options={"centralism": centralism}, seed=seed, phase="accion", face=1,
+                    cells={5: "E-1", 33: "E-2"}, face_up=[5, 33])
+        assert {a.arg for a in g.legal_actions(0)} == set(AROUND)
+        chosen.add(make_agent("greedy", "som", seed=seed).choose(g, 0).arg)
+    if centralism == "elevado":
+        assert chosen and not chosen & in_line
+    else:
+        assert chosen & in_line

@@ -19,7 +19,8 @@ never on the real game: a sampled world is the searcher's own guess, so reading 
   when someone is close to not paying the next two turns' taxes (intervención: everybody
   loses), or a DUI at the next roll when Hisenda is short; each step a citizen has taken this
   turn costs a quarter, and in its own worlds a search lets a citizen walk at most 8 steps a
-  turn (the rules set no limit), so it stops rather than wander;
+  turn (the rules set no limit), so it stops rather than wander; alone (solo), the chance to
+  find the urna cards before the taxes run the money out (:mod:`ludoteca.agents.som_solo`);
 - elplan: points (Ideas + trios) plus progress towards the next trio, the Ideas the Products
   in hand make at D7 (sets of three types, and a little for each type towards one), a little
   for resources (the first tie-break), minus the credit penalty to come, turned into a value
@@ -33,7 +34,8 @@ Games with no entry here are evaluated by playing on to the end. A game may also
 worlds a search samples (:func:`register_world_setup`): the searcher's assumptions about how
 everyone plays, e.g. in Som that a citizen walks at most 8 steps a turn; and leave out actions
 no player should take (:func:`register_prune`), e.g. in Qytetet and Civitas cancelling a
-mortgage taken in the same turn, which only pays the 10 % interest.
+mortgage taken in the same turn, which only pays the 10 % interest, and in solo Som ending a
+walk without turning the face-down card next to the citizen.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from ludoteca.agents import som_solo
 from ludoteca.core.game import Game
 from ludoteca.core.result import Result, rank_by_score
 
@@ -360,13 +363,7 @@ def _som(g) -> list[float]:
 
     n = g.n
     if g.solo:
-        due = [C.tax_solo_atc if g.atc_active else C.tax_solo]
-        safety = min(1.0, max(0.0, (g.value(0) - due[0] + 1) / 4))
-        found = len(g.pile) / C.urna_for_consulta
-        consulta = (0.3 + 0.7 * found) * (0.15 + 0.85 * safety)
-        if g.phase == PH_MOVE:
-            consulta *= (1.0 - SOM_STEP_COST) ** g.steps
-        return [consulta]
+        return [som_solo.value(g)]
     # the chance of a consulta: the urna cards found, and whether everyone can pay the next
     # tax and, less sharply, the one after (the Generalitat in between may give nothing)
     d1, d2 = _som_taxes_ahead(g)
@@ -464,6 +461,7 @@ register_prune("qytetet", _monopoly_prune)
 register_prune("civitas", _monopoly_prune)
 register_heuristic("som", _som)
 register_world_setup("som", _som_world)
+register_prune("som", som_solo.prune)
 register_heuristic("elplan", _elplan)
 register_heuristic("sigloxx", _sigloxx)
 

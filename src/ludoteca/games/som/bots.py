@@ -10,7 +10,8 @@ Policy, one decision at a time — cooperative first, competitive second:
   in mode B make the exchanges that bring interior/sanidad disks when the target can afford it;
 - move towards face-down cards while revealing is worth the risk (urna cards and economic
   capacity against Spain cards, weighed by what a Spain event would take back), and stop on a
-  Catalunya card when it is not; never wander more than a few steps;
+  Catalunya card when it is not; never wander more than a few steps; under high centralism
+  turn a card out of line with the face-up Spain cards when it can (SOM-12.6);
 - in a Spain event, protect urna cards with the interior disks of whoever can spare them;
 - levy only on citizens who stay able to pay; decline votes; bid nothing.
 """
@@ -233,7 +234,21 @@ class SomGreedyAgent:
         if stop is not None and top <= 0:
             return stop
         best = [a for a in moves if score(a) == top]
+        if view["centralism"] == "elevado":
+            best = self.out_of_line(cells, best)
         return self._rng.choice(best)
+
+    @staticmethod
+    def out_of_line(cells: list[dict[str, Any]], moves: list[Action]) -> list[Action]:
+        """Under high centralism a Spain card turned stays face up, out of the way, unless a
+        face-up Spain card shares its row or column: then both go back under the map
+        (SOM-12.6). So among equally good face-down cards, those out of line with every
+        face-up Spain card (all of ``moves`` if none is)."""
+        spain = [(c["r"], c["c"]) for c in cells
+                 if c["estado"] == "visible" and c["card"]["flag"] == "espanya"]
+        free = [a for a in moves if cells[a.arg]["estado"] == "oculta" and
+                not any(r == cells[a.arg]["r"] or col == cells[a.arg]["c"] for r, col in spain)]
+        return free or moves
 
     def _levy(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         players = view["players"]
