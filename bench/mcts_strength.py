@@ -213,6 +213,7 @@ def main() -> None:
     if results:
         print(f"  {len(results)} of these games already in {a.out}; {len(jobs)} to play",
               file=sys.stderr)
+    total = len(results) + len(jobs)
     start = time.perf_counter()
     out = open(a.out, "a", encoding="utf-8") if a.out else None
 
@@ -223,7 +224,7 @@ def main() -> None:
                 out.write(json.dumps({**run, **r}) + "\n")
                 out.flush()
             wins = sum(x["outcome"] == "win" for x in results)
-            print(f"\r  {len(results)}/{len(jobs)} games, {wins} won by mcts", end="",
+            print(f"\r  {len(results)}/{total} games, {wins} won by mcts", end="",
                   file=sys.stderr, flush=True)
         print(file=sys.stderr)
 
