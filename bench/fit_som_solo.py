@@ -8,6 +8,8 @@ little L2). Prints the weights in ``WEIGHTS``'s order and the log-loss on every 
 held out, against always guessing the mean:
 
     python bench/fit_som_solo.py --games 20000 --workers 2
+
+Needs numpy (it comes with the ``test``, ``lab`` and ``rl`` extras).
 """
 
 from __future__ import annotations
