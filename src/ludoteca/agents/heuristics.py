@@ -34,8 +34,8 @@ Games with no entry here are evaluated by playing on to the end. A game may also
 worlds a search samples (:func:`register_world_setup`): the searcher's assumptions about how
 everyone plays, e.g. in Som that a citizen walks at most 8 steps a turn; and leave out actions
 no player should take (:func:`register_prune`), e.g. in Qytetet and Civitas cancelling a
-mortgage taken in the same turn, which only pays the 10 % interest, and in solo Som ending a
-walk without turning the face-down card next to the citizen.
+mortgage taken in the same turn, which only pays the 10 % interest, and in solo Som anything
+but turning a face-down card while one is next to the citizen.
 """
 
 from __future__ import annotations

@@ -54,8 +54,8 @@ face-up cards for ever, and a search that re-planned a walk at every step never 
 greedy bot's does. A game may also leave out actions no player should take
 (:func:`~.heuristics.prune_for`, in the sampled worlds, so the root's too): in Qytetet and Civitas,
 undoing a mortgage in the turn it was taken (near-equal values had mcts mortgage and cancel
-one street several times a turn, paying 10 % each time); in solo Som, ending a walk without
-turning the face-down card next to the citizen (the search's noise favoured the steps that
+one street several times a turn, paying 10 % each time); in solo Som, anything but turning a
+face-down card while one is next to the citizen (the search's noise favoured the steps that
 keep every option open, and it wandered). Every parameter can be set in the bot name.
 """
 
