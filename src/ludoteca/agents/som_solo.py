@@ -80,10 +80,10 @@ def features(g) -> tuple[float, ...]:
         if g.stage == 2:
             cash += sum(number for number, _ in C.faces) / len(C.faces)
     urna = len(g.pile)
-    spain_down = 4 - spain_up
+    spain_down = sum(1 for f in FLAG if f == FLAG_ESP) - spain_up      # 4 Spain cards
     walking = g.phase == PH_MOVE
     near = sum(1 for x in NEIGH[g.cit[0]] if cells[x] >= 0 and not up[x]) if walking else 0
-    clean = 1.0 / math.comb(4 - urna + spain_down, spain_down)
+    clean = 1.0 / math.comb(C.urna_for_consulta - urna + spain_down, spain_down)
     return (1.0, urna, min(cash, 12), float(atc), NC - 1 - down, spain_down,
             urna * spain_down, near, float(walking), clean)
 
@@ -92,9 +92,6 @@ def value(g) -> float:
     """The chance, roughly, that the solo player of ``g`` wins."""
     z = sum(w * f for w, f in zip(WEIGHTS, features(g), strict=True))
     return 1.0 / (1.0 + math.exp(-z))
-
-
-__all__ = ["FEATURE_NAMES", "WEIGHTS", "features", "value"]
 
 
 def prune(g, seat: int, legal: list) -> list:
@@ -111,3 +108,6 @@ def prune(g, seat: int, legal: list) -> list:
         return legal
     kept = [a for a in legal if a.arg is not None and not up[a.arg]]
     return kept or legal
+
+
+__all__ = ["FEATURE_NAMES", "WEIGHTS", "features", "prune", "value"]
