@@ -199,7 +199,12 @@ def main() -> None:
         except json.JSONDecodeError:
             options[key] = value
     mcts_name = "mcts" if not a.budget else f"mcts:{a.budget}"
-    make_agent(mcts_name, a.game, 0)                   # fail early on a bad budget
+    try:                                # fail early on a bad budget, bot, player count, option
+        make_agent(mcts_name, a.game, 0)
+        make_agent(a.opponent, a.game, 0)
+        ludoteca.new_game(a.game, players=a.players, seed=a.seed, options=options)
+    except ludoteca.InvalidOption as err:
+        sys.exit(f"error: {err}")
     if a.speed:
         speed(mcts_name)
         return
