@@ -147,6 +147,32 @@ def test_a_solo_game_runs_to_the_end():
     assert any(r in out for r in REASONS_ES)
 
 
+@pytest.mark.parametrize(("lang", "words"), [
+    ("es", ("Boca abajo: ", "del reparto inicial", "4 del reparto 1 (2 Catalunya, 2 urna)")),
+    ("en", ("Face down: ", "from the setup", "4 from refill 1 (2 Catalonia, 2 urna")),
+])
+def test_the_map_marks_the_cells_a_spain_event_refilled(lang, words):
+    """SOM-12.8: after a refill the screen marks its face-down cells with the refill's number
+    and says what each deal still holds face down (public: the refill names its cards)."""
+    from rich.console import Console as RichConsole
+
+    from ludoteca.cli.som_render import map_renderable, status_lines
+
+    game = ludoteca.new_game("som", players=["Ana"], seed=2)
+    game.arrange(cells={15: "CN", 8: "C-01", 9: "C-02", 2: "U-1", 30: "U-2", 16: "E-1"},
+                 face_up=[8, 9], pile=["U-1", "U-2"], phase="accion", face=1)
+    before = "\n".join(t.plain for t in status_lines(game.view(0), lang))
+    assert words[0] not in before
+    game.apply("mover 16")
+    view = game.view(0)
+    text = "\n".join(t.plain for t in status_lines(view, lang))
+    for word in words:
+        assert word in text, (word, text)
+    buf = io.StringIO()
+    RichConsole(file=buf, width=100, color_system=None).print(map_renderable(view, lang, 100))
+    assert buf.getvalue().count("░ 1 ░") == 4
+
+
 # ----- secret bids at a hot-seat table ---------------------------------------------------------
 def vote_record(path: Path) -> Path:
     """Ana (3 participation disks) calls elections; Bea (1) and a bot (1) run too: the next

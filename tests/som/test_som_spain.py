@@ -11,6 +11,9 @@ from som_support import CN, FOUR_HANDS, first, kinds, play, states
 from som_support import pay_taxes_by_seat as pay_taxes
 
 import ludoteca
+from ludoteca.games.som.content import content
+
+C = content()
 
 SPAIN = ("E-1", "E-2", "E-3", "E-4")
 
@@ -168,6 +171,77 @@ def test_som_12_8_collected_cards_are_dealt_face_down_into_the_empty_cells():
     assert sorted(lay[c] for c in (2, 8, 9, 30)) == ["C-01", "C-02", "U-1", "U-2"]
     assert not any(up[c] for c in (2, 8, 9, 30))
     assert states(g).count("vacia") == 0
+
+
+def test_som_12_8_views_group_the_face_down_cells_by_the_deal_that_filled_them():
+    """SOM-12.8 and SOM-19.7: the refill names its cards and its cells, so every seat's view
+    keeps them apart from the setup's face-down cells (``deals``, with the flags still face
+    down in each), and a world sampled for a seat only reshuffles cards within a deal: the
+    refilled cells never get the setup's Spain cards."""
+    g = game(cells={8: "C-01", 9: "C-02", 2: "U-1", 30: "U-2", 16: "E-1"}, face_up=[8, 9],
+             pile=["U-1", "U-2"], phase="accion", face=1)
+    assert [d["deal"] for d in g.view(0)["deals"]] == [0]
+    play(g, (0, "mover 16"))
+    for seat in (None, 0, 1, 2, 3):
+        deals = g.view(seat)["deals"]
+        assert [d["deal"] for d in deals] == [0, 1]
+        assert deals[1]["cells"] == [2, 8, 9, 30]
+        assert deals[1]["flags"] == {"catalunya": 2, "mon": 0, "urna": 2, "espanya": 0}
+        assert deals[0]["flags"]["espanya"] == 3 and deals[0]["flags"]["urna"] == 2
+        assert 2 not in deals[0]["cells"] and 16 not in deals[0]["cells"]
+    refilled = set()
+    for k in range(30):
+        world = g.determinize(1, seed=k)
+        assert world.view(1) == g.view(1)
+        lay = world.state_dict()["layout"]
+        refilled |= {lay[c] for c in (2, 8, 9, 30)}
+        assert sorted(lay[c] for c in (2, 8, 9, 30)) == ["C-01", "C-02", "U-1", "U-2"]
+    assert refilled == {"C-01", "C-02", "U-1", "U-2"}
+
+
+def test_som_12_8_deal_counts_follow_the_refills_and_the_cards_turned():
+    """SOM-12.8 over whole solo games of the greedy bot (elevado): the deals split the
+    face-down cells; a refill becomes a new deal holding exactly the flags of the cards it
+    collected; a card turned leaves its deal's count by its own flag."""
+    from ludoteca.games.som.content import FLAG_CODES
+
+    flag_of = {card.id: FLAG_CODES[card.flag] for card in C.cards}
+    total = 0
+    for seed in range(8):
+        total += _play_checking_deals(seed, flag_of)
+    assert total >= 3                                    # refills did happen and were checked
+
+
+def _play_checking_deals(seed: int, flag_of: dict[str, str]) -> int:
+    from ludoteca.agents import make_agent
+    from ludoteca.games.som.content import FLAG_CODES
+
+    g = ludoteca.new_game("som", players=1, seed=seed)
+    bot = make_agent("greedy", "som", seed)
+    refills = 0
+    while not g.is_over:
+        before = {c: d for d in g.view(0)["deals"] for c in d["cells"]}
+        ev = g.apply(bot.choose(g, 0), seat=0)
+        deals = g.view(0)["deals"]
+        down = [c["cell"] for c in g.view(0)["cells"] if c["estado"] == "oculta"]
+        assert sorted(c for d in deals for c in d["cells"]) == down
+        assert all(sum(d["flags"].values()) == len(d["cells"]) for d in deals)
+        by_deal = {d["deal"]: d for d in deals}
+        for e in ev:
+            if e.kind == "revelar" and e.data["cell"] in before and not \
+                    any(x.kind == "reparto" for x in ev):
+                old = before[e.data["cell"]]
+                now = by_deal.get(old["deal"], {"flags": dict.fromkeys(FLAG_CODES, 0)})
+                flag = flag_of[e.data["card"]]
+                assert now["flags"][flag] == old["flags"][flag] - 1
+            if e.kind == "reparto" and e.data["cells"]:
+                refills += 1
+                cards = next(x for x in ev if x.kind == "recogida").data["cards"]
+                new = by_deal[refills]
+                assert new["cells"] == e.data["cells"]
+                assert new["flags"] == {f: sum(flag_of[c] == f for c in cards)
+                                        for f in FLAG_CODES}
+    return refills
 
 
 def test_som_12_8_the_shuffle_varies_with_the_seed():

@@ -316,6 +316,8 @@ def draw(pg: Any, snap: Snap) -> dict[str, Any]:
         text: b.innerText,
         acts: all('[data-act]').map((e) => e.dataset.act),
         cells: all('[data-cell]').map((e) => e.dataset.state),
+        deals: all('[data-deal]').map((e) => [Number(e.dataset.cell), Number(e.dataset.deal)]),
+        dealCounts: all('[data-deal-count]').map((e) => Number(e.dataset.dealCount)),
         cards: all('[data-card]').map((e) => e.dataset.card),
         districts: all('[data-district]').map((e) => [Number(e.dataset.district),
                                                       e.classList.contains('active')]),
@@ -343,6 +345,10 @@ def check_som(snap: Snap, drawn: dict[str, Any]) -> None:
     view = snap.view
     assert drawn["cells"] == [c["estado"] for c in view["cells"]]
     assert len(drawn["cells"]) == 37
+    want = sorted([c, d["deal"]] for d in view["deals"] for c in d["cells"])
+    assert sorted(drawn["deals"]) == want                    # SOM-12.8: refills marked
+    refilled = any(d["deal"] for d in view["deals"])
+    assert drawn["dealCounts"] == ([d["deal"] for d in view["deals"]] if refilled else [])
     moves = sorted(a["text"] for a in snap.legal if a["text"].startswith("mover "))
     assert sorted(a for a in drawn["acts"] if a.startswith("mover ")) == moves
     for cid in snap.hidden.get("cards", []):

@@ -229,7 +229,8 @@ def _cell_lines(view: dict[str, Any], cell: dict[str, Any] | None, lang: str, cw
                            (f"{n:>2}", "bold green" if target else "dim"))
     state = cell["estado"]
     if state == "oculta":
-        first = Text("░" * cw, style="grey50")
+        deal = deal_of(view).get(n, 0)
+        first = Text("░" * cw if not deal else f" {deal} ".center(cw, "░"), style="grey50")
     elif state == "vacia":
         first = Text(f"({_(lang, 'vacía', 'empty')})".center(cw)[:cw], style="dim")
     else:
@@ -252,6 +253,29 @@ def _cell_lines(view: dict[str, Any], cell: dict[str, Any] | None, lang: str, cw
     return first, second
 
 
+def deal_of(view: dict[str, Any]) -> dict[int, int]:
+    """Face-down cell → the deal that put its card there (0 = the setup; SOM-12.8)."""
+    return {c: d["deal"] for d in view.get("deals", ()) for c in d["cells"]}
+
+
+def deals_line(view: dict[str, Any], lang: str) -> Text | None:
+    """What is still face down, deal by deal, once a Spain event has refilled the map: the
+    refilled cells hold only the cards it collected (public, so shown, SOM-12.8)."""
+    deals = view.get("deals") or []
+    if not any(d["deal"] for d in deals):
+        return None
+    out = Text(_(lang, "Boca abajo: ", "Face down: "), style="bold")
+    for i, d in enumerate(deals):
+        if i:
+            out.append(" · ")
+        what = _(lang, "del reparto inicial" if not d["deal"] else f"del reparto {d['deal']}",
+                 "from the setup" if not d["deal"] else f"from refill {d['deal']}")
+        out.append(f"{len(d['cells'])} {what} (")
+        out.append(", ".join(f"{k} {flag_name(f, lang)}" for f, k in d["flags"].items() if k))
+        out.append(")")
+    return out
+
+
 def legend(view: dict[str, Any], lang: str) -> Text:
     out = Text(_(lang, "Banderas: ", "Flags: "), style="dim")
     for i, flag in enumerate(("catalunya", "mon", "urna", "espanya")):
@@ -259,7 +283,8 @@ def legend(view: dict[str, Any], lang: str) -> Text:
             out.append(" · ", style="dim")
         out.append_text(flag_tag(flag, lang))
         out.append(" " + flag_name(flag, lang), style="dim")
-    out.append(_(lang, " · ░ boca abajo · → puedes ir", " · ░ face down · → you may go"),
+    out.append(_(lang, " · ░ boca abajo (░ 2 ░: del 2.º reparto tras España) · → puedes ir",
+                 " · ░ face down (░ 2 ░: from the 2nd refill after Spain) · → you may go"),
                style="dim")
     out.append(_(lang, "\nSímbolos: € capacitat econòmica · % capacitat impositiva · "
                        "V sufragi universal · Ciudadanos: ",
@@ -345,6 +370,9 @@ def status_lines(view: dict[str, Any], lang: str) -> list[Text]:
     if pile:
         urna.append(" — " + ", ".join(card_name(c, lang) for c in pile))
     lines.append(urna)
+    deals = deals_line(view, lang)
+    if deals is not None:
+        lines.append(deals)
     return lines
 
 

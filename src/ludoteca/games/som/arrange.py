@@ -12,6 +12,7 @@ from .common import (
     CARD_ID,
     CN_CARD,
     FLAG,
+    NC,
     PH_COHESION,
     PH_ROLL,
     TYPE_CODES,
@@ -86,6 +87,7 @@ class ArrangeMixin:
         self._result = None
         self.cn_flipped = self.hisenda_flipped = False
         cells, up = self.cells, self.up
+        self.deal, self.deals = [0] * NC, 0        # an arranged map counts as one deal
         for k, cid in (setup.get("cells") or {}).items():
             c, x = cell_of(k), card(cid)
             if x in self.pile:

@@ -81,8 +81,10 @@ class SpainMixin:
         empty = [c for c in range(NC) if cells[c] < 0]
         self.rng.shuffle(empty)                                           # SOM-12.9, G14
         targets = sorted(empty[:len(cards)])
+        self.deals += bool(cards)
         for c, card in zip(targets, cards, strict=True):
             cells[c] = card
+            self.deal[c] = self.deals
         ev.append(Event("reparto", "SOM-12.8" if len(empty) == len(cards) else "SOM-12.9",
                         {"cells": targets, "empty": sorted(empty[len(cards):])}))
         self.prot, self.spain_cell = 0, -1

@@ -128,7 +128,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         "n", "H", "colours", "pic_seat", "mode", "solo", "pm", "types_matter", "protect_ok",
         "part", "ac", "degree", "cen_roll", "max_turns", "max_steps", "_pre",
         # board, money, participation
-        "rng", "cells", "up", "cit", "pile", "hold", "pd", "cn_cell",
+        "rng", "cells", "up", "deal", "deals", "cit", "pile", "hold", "pd", "cn_cell",
         # turn
         "gh", "turn", "stage", "phase", "actor", "face", "movers", "mover", "steps",
         "may_stop", "atc_active", "used_recepta", "used_sucesiones", "tax_queue",
@@ -174,6 +174,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         self.up = [False] * NC
         self.cn_cell = deck.index(CN_CARD)
         self.up[self.cn_cell] = True
+        self.deal, self.deals = [0] * NC, 0        # which deal put each cell's card there
         swap = options.get("concentracio_cell")
         if swap is not None:                                              # SOM-2.8
             k = cell_of(swap)
@@ -562,6 +563,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         g.opening_events = self.opening_events
         g.rng = self.rng.clone()
         g.cells, g.up, g.cit, g.pile = self.cells[:], self.up[:], self.cit[:], self.pile[:]
+        g.deal, g.deals = self.deal[:], self.deals
         g.hold, g.pd, g.cn_cell = self.hold[:], self.pd[:], self.cn_cell
         g.gh, g.turn, g.stage, g.phase, g.actor = self.gh, self.turn, self.stage, self.phase, \
             self.actor

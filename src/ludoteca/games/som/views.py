@@ -93,7 +93,7 @@ class ViewsMixin:
             "hisenda": {"ones": self.count(H, 1), "twos": self.count(H, 2),
                         "value": self.value(H), "flipped": self.hisenda_flipped},
             "cn": {"pd": self.pd[H], "cell": self.cn_cell, "flipped": self.cn_flipped},
-            "urna": [CARD_ID[c] for c in self.pile],
+            "urna": [CARD_ID[c] for c in self.pile], "deals": self.hidden_deals(),
             "payment": None, "change": None, "levy": None, "protection": None, "vote": None,
             "last_vote": self.last_vote, "max_turns": self.max_turns or None,
             "max_steps": self.max_steps or None,
@@ -129,11 +129,26 @@ class ViewsMixin:
             out["vote"] = vote
         return out
 
+    def hidden_deals(self) -> list[dict[str, Any]]:
+        """The face-down cells grouped by the deal that put their cards there (0 = the setup,
+        k = the k-th refill after a Spain event, SOM-12.8), each with the flags of the cards
+        still face down in it. All of it is public: every refill names the cards it deals and
+        the cells it fills, and every card turned since is seen, so a player who remembers
+        knows it too (a refill holds no Spain card unless one was collected with it)."""
+        out = []
+        for down in _face_down_by_deal(self):
+            flags = dict.fromkeys(FLAG_CODES, 0)
+            for c in down:
+                flags[FLAG_CODES[FLAG[self.cells[c]]]] += 1
+            out.append({"deal": self.deal[down[0]], "cells": down, "flags": flags})
+        return out
+
     def state_dict(self) -> dict[str, Any]:
         out = self.view(None)
         H = self.H
         out.update(
             layout=[None if c < 0 else CARD_ID[c] for c in self.cells], face_up=list(self.up),
+            deal=list(self.deal),
             hisenda_types={TYPE_CODES[t]: self.hold[H * T + t] for t in range(T)},
             bids=list(self.bids), rng=self.rng.fingerprint(), actions=self._n_actions,
             internal={k: getattr(self, k) for k in (
@@ -145,16 +160,17 @@ class ViewsMixin:
         return out
 
     def determinize(self, seat: int | None, seed: int) -> SomGame:
-        """Redraw what ``seat`` cannot see: which face-down card lies in which face-down cell,
+        """Redraw what ``seat`` cannot see: which face-down card lies in which face-down cell
+        (within the cells filled by the same deal, whose cards are public: ``hidden_deals``),
         the generator's future draws (Hisenda's types when it pays, refills, the die), and
         the other seats' bids not yet revealed (SOM-19.7, G28)."""
         g = self.clone()
         rng = random.Random(seed)
-        down = [c for c in range(NC) if g.cells[c] >= 0 and not g.up[c]]
-        ids = sorted(g.cells[c] for c in down)   # canonical: depends on view + seed only
-        rng.shuffle(ids)
-        for c, card in zip(down, ids, strict=True):
-            g.cells[c] = card
+        for down in _face_down_by_deal(g):
+            ids = sorted(g.cells[c] for c in down)   # canonical: depends on view + seed only
+            rng.shuffle(ids)
+            for c, card in zip(down, ids, strict=True):
+                g.cells[c] = card
         if g.phase == PH_BID:
             for s in range(g.n):
                 if s != seat and g.bids[s] >= 0:
@@ -182,3 +198,12 @@ class ViewsMixin:
         assert self.cells[self.cn_cell] == CN_CARD and self.up[self.cn_cell], "CN"
         assert not any(self.up[c] and (self.cells[c] < 0 or FLAG[self.cells[c]] == FLAG_URNA)
                        for c in range(NC)), "face-up empty cell or urna card on the map"
+
+
+def _face_down_by_deal(g: SomGame) -> list[list[int]]:
+    """The face-down cells, one list per deal, in cell order."""
+    groups: dict[int, list[int]] = {}
+    for c in range(NC):
+        if g.cells[c] >= 0 and not g.up[c]:
+            groups.setdefault(g.deal[c], []).append(c)
+    return [groups[k] for k in sorted(groups)]

@@ -220,6 +220,10 @@ export function render(el, view, ctx) {
 
   // ----- the map -----------------------------------------------------------------------------
   const map = h("div", { class: "som-map", "data-board": "som" });
+  // face-down cells by the deal that filled them (public: a refill names its cards, SOM-12.8)
+  const deals = view.deals || [];
+  const dealOf = {};
+  for (const d of deals) for (const c of d.cells) dealOf[c] = d.deal;
   const here = {};
   (view.citizens || []).forEach((cell, s) => { (here[cell] = here[cell] || []).push(s); });
   for (const cell of view.cells || []) {
@@ -229,9 +233,14 @@ export function render(el, view, ctx) {
     });
     const n = h("span", { class: "n" }, cell.cell);
     if (cell.estado === "oculta") {
+      const deal = dealOf[cell.cell] || 0;
       node.classList.add("som-down");
-      node.title = T(`Casilla ${cell.cell}: carta boca abajo`, `Cell ${cell.cell}: face-down card`);
-      node.append(h("div", { class: "back" }, "?"), n);
+      node.dataset.deal = deal;
+      node.title = deal
+        ? T(`Casilla ${cell.cell}: carta boca abajo del reparto ${deal} tras España`,
+            `Cell ${cell.cell}: face-down card from refill ${deal} after Spain`)
+        : T(`Casilla ${cell.cell}: carta boca abajo`, `Cell ${cell.cell}: face-down card`);
+      node.append(h("div", { class: "back" }, "?", deal ? h("sub", {}, deal) : ""), n);
     } else if (cell.estado === "vacia") {
       node.classList.add("som-empty");
       node.title = T(`Casilla ${cell.cell}: vacía`, `Cell ${cell.cell}: empty`);
@@ -313,6 +322,18 @@ export function render(el, view, ctx) {
   }
   side.append(h("div", { class: "som-box", "data-part": "urna" },
     h("h4", {}, T(`Urna ${pile.length}/${DATA.urna}`, `Urna ${pile.length}/${DATA.urna}`)), urna));
+  if (deals.some((d) => d.deal)) {
+    const list = h("div", { class: "som-small" });
+    for (const d of deals) {
+      const flags = Object.entries(d.flags).filter(([, k]) => k)
+        .map(([f, k]) => `${k} ${T(...(FLAG_NAMES[f] || [f, f]))}`).join(", ");
+      list.append(h("div", { "data-deal-count": d.deal },
+        d.deal ? T(`Reparto ${d.deal}: `, `Refill ${d.deal}: `) : T("Reparto inicial: ", "Setup: "),
+        `${d.cells.length} (${flags})`));
+    }
+    side.append(h("div", { class: "som-box", "data-part": "deals" },
+      h("h4", {}, T("Boca abajo", "Face down")), list));
+  }
 
   const vote = voteBox();
   if (vote) side.append(vote);
