@@ -314,6 +314,27 @@ def test_observer_relative_seats():
         assert v[rows["players[i].present"].offset + 3 * bal.stride] == 0  # no 4th seat
 
 
+def test_som_odds_of_a_face_down_card_follow_its_deal():
+    """SOM-12.8: after a Spain event the refilled cells hold only the cards it collected
+    (public), so a refilled cell's odds are its deal's flags, with no Spain card; a setup
+    cell keeps the setup's odds; face-up and empty cells are zeros."""
+    g = ludoteca.new_game("som", players=1, seed=2)
+    g.arrange(cells={15: "CN", 8: "C-01", 9: "C-02", 2: "U-1", 30: "U-2", 16: "E-1"},
+              face_up=[8, 9], pile=["U-1", "U-2"], phase="accion", face=1)
+    g.apply("mover 16")
+    enc = encoder_for("som")
+    odds = {r.name: r for r in enc.layout()}["odds"].offset
+    v = enc.encode(g.view(0), 0, 1, strict=True)
+    cell = lambda c: list(v[odds + 4 * c:odds + 4 * c + 4])          # noqa: E731
+    for c in (2, 8, 9, 30):                      # refill: 2 catalunya, 2 urna, no Spain
+        assert cell(c) == pytest.approx([0.5, 0.0, 0.5, 0.0])
+    setup = next(d for d in g.view(0)["deals"] if d["deal"] == 0)
+    n = len(setup["cells"])
+    assert cell(setup["cells"][0]) == pytest.approx(
+        [setup["flags"][f] / n for f in ("catalunya", "mon", "urna", "espanya")])
+    assert cell(15) == [0, 0, 0, 0] and cell(16) == [0, 0, 0, 0]     # CN; E-1 face up
+
+
 def test_sigloxx_coins_only_for_their_owner():
     g = positions("sigloxx", 3, {}, seed=2, count=3)[-1]
     enc = encoder_for("sigloxx")

@@ -38,6 +38,7 @@ CARDS = tuple([f"C-{i:02d}" for i in range(1, 12)] + ["C-ATC", "C-EC1", "C-EC2",
               + [f"W-{i:02d}" for i in range(1, 11)] + ["W-SU"])
 URNA = ("U-1", "U-2", "U-3", "U-4")
 FLAGS = ("catalunya", "espanya", "mon")
+FLAG_ODDS = ("catalunya", "mon", "urna", "espanya")
 SYMBOLS = ("capacitat_economica", "capacitat_impositiva", "sufragi_universal")
 REASONS = ("impuesto", "recepta", "sucesiones", "devolucion", "elecciones")
 
@@ -72,6 +73,19 @@ def _cells(view: dict[str, Any], ctx: Ctx) -> list[float]:
                 _onehot(out, b + 3 + len(CARDS) + 3, SYMBOLS, card["symbol"], ctx)
         out[b + width - M - 1:b + width - 1] = _citizens(cell, ctx, view)
         out[b + width - 1] = float(cell["cell"] == cn_cell)
+    return out
+
+
+def _odds(view: dict[str, Any], ctx: Ctx) -> list[float]:
+    """Per face-down cell: the share of each flag among the face-down cards of the deal that
+    filled it (public, SOM-12.8: a refill after a Spain event holds only the cards it
+    collected), in FLAG_ODDS order; zeros for the other cells."""
+    out = [0.0] * (N_CELLS * len(FLAG_ODDS))
+    for deal in view.get("deals") or ():
+        total = len(deal["cells"])
+        shares = [deal["flags"].get(f, 0) / total for f in FLAG_ODDS]
+        for c in deal["cells"]:
+            out[c * len(FLAG_ODDS):(c + 1) * len(FLAG_ODDS)] = shares
     return out
 
 
@@ -135,6 +149,9 @@ def encoder(game_id: str = "som") -> Encoder:
                f"per cell 0–36 ({cell_width} each): estado (oculta, vacia, visible), card id "
                f"one-hot ({len(CARDS)}), flag (3), symbol (3), citizens there (relative seats), "
                "CN here"),
+        Custom("odds", N_CELLS * len(FLAG_ODDS), _odds,
+               "per cell 0–36 (4 each): for a face-down card, the share of catalunya, mon, "
+               "urna, espanya among the face-down cards of the deal that filled its cell"),
         Items("players", M, player, order="seat"),
         Group("hisenda", [Num("ones", 12), Num("twos", 12), Num("value", 36), Flag("flipped")]),
         Group("cn", [Num("pd", 12), Flag("flipped")]),
