@@ -595,3 +595,27 @@ def test_som_solo_search_turns_the_card_next_to_the_citizen():
     around = [x for x in NEIGH[two.cn_cell] if two.cells[x] >= 0]
     two.arrange(**moving, face_up=around[:2])
     assert prune(two, 0, two.legal_actions(0)) == two.legal_actions(0)
+
+
+def test_som_solo_search_goes_for_the_last_urna_card_where_a_refill_dealt_it():
+    """SOM-12.8, SOM-4.2, SOM-18.8: a Spain event deals the cards it collected into the
+    emptied cells, so those cells hold only those cards (public). Here the refill (cells 8 and
+    9, next to Concentració nacional) holds the last urna card and a Catalunya card: the search
+    samples its worlds within each deal and turns one of them, not a card of the setup, which
+    can only be a Spain card or no help. A search that sampled over every face-down cell
+    would see nothing special in cells 8 and 9."""
+    from ludoteca.agents.mcts import MCTSAgent
+
+    chosen = set()
+    for seed in range(4):
+        g = ludoteca.new_game("som", players=1, seed=seed)
+        g.arrange(cells={15: "CN", 8: "U-4", 9: "C-01"}, pile=["U-1", "U-2", "U-3"],
+                  phase="accion", face=1)
+        g.deal[8] = g.deal[9] = g.deals = 1         # as a Spain event's refill leaves them
+        refill = next(d for d in g.view(0)["deals"] if d["deal"] == 1)
+        assert refill["flags"] == {"catalunya": 1, "mon": 0, "urna": 1, "espanya": 0}
+        steps = {a.arg for a in g.legal_actions(0)}
+        assert {8, 9} < steps and len(steps) >= 6
+        action = MCTSAgent(iterations=300, seed=seed).choose(g, 0)
+        chosen.add(action.arg)
+    assert chosen <= {8, 9}
