@@ -28,6 +28,8 @@ const CSS = `
 .som-down .back{position:absolute;inset:14px 18px;border:2px solid #ffffff55;border-radius:50%;
  display:flex;align-items:center;justify-content:center;font-weight:700;font-size:18px;
  color:#ffffffaa}
+.som-down .back sub{font-size:11px;font-weight:600;margin-left:2px;vertical-align:-6px;color:#ffe9a8}
+.som-down[data-deal]:not([data-deal="0"]){outline:2px solid #e8c35a;outline-offset:-4px}
 .som-empty{background:transparent;border:2px dashed #b5a27a;box-shadow:none;color:#8a7650}
 .som-empty .lbl{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;
  font-style:italic}
