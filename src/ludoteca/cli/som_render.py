@@ -189,6 +189,7 @@ def map_renderable(view: dict[str, Any], lang: str, width: int,
     here: dict[int, list[int]] = {}
     for s, cell in enumerate(view["citizens"]):
         here.setdefault(cell, []).append(s)
+    deals = deal_of(view)
     out = Text()
     head = Text("   ")
     for col in range(cols):
@@ -201,7 +202,7 @@ def map_renderable(view: dict[str, Any], lang: str, width: int,
         lines = [Text(f"r{r} ", style="dim"), Text("   ")]
         for col in range(cols):
             cell = at.get((r, col))
-            a, b = _cell_lines(view, cell, lang, cw, here, targets)
+            a, b = _cell_lines(view, cell, lang, cw, here, targets, deals)
             lines[0].append_text(a)
             lines[1].append_text(b)
             if col < cols - 1:
@@ -218,7 +219,8 @@ def map_renderable(view: dict[str, Any], lang: str, width: int,
 
 
 def _cell_lines(view: dict[str, Any], cell: dict[str, Any] | None, lang: str, cw: int,
-                here: dict[int, list[int]], targets: frozenset[int]) -> tuple[Text, Text]:
+                here: dict[int, list[int]], targets: frozenset[int],
+                deals: dict[int, int]) -> tuple[Text, Text]:
     """Line 1: the card's short name (or ░ face down, or "(vacía)"); line 2: a → when the
     citizen may move there, the cell number, the flag tag, the citizens and the symbol."""
     if cell is None:                                   # not part of Catalonia
@@ -229,7 +231,7 @@ def _cell_lines(view: dict[str, Any], cell: dict[str, Any] | None, lang: str, cw
                            (f"{n:>2}", "bold green" if target else "dim"))
     state = cell["estado"]
     if state == "oculta":
-        deal = deal_of(view).get(n, 0)
+        deal = deals.get(n, 0)
         first = Text("░" * cw if not deal else f" {deal} ".center(cw, "░"), style="grey50")
     elif state == "vacia":
         first = Text(f"({_(lang, 'vacía', 'empty')})".center(cw)[:cw], style="dim")
