@@ -2,4 +2,5 @@
 
 from .cli.main import run
 
-run()
+if __name__ == "__main__":   # a spawned worker process imports this module too
+    run()

@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ludoteca.web import create_app
+from ludoteca.web.limits import Limits
 
 WATCHDOG_SECONDS = 240  # a socket that never answers must not hang CI
 
@@ -30,5 +31,14 @@ def db_url(tmp_path: Any) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
+    """The application with limits no ordinary test reaches (the security tests use
+    :func:`strict_client`, the defaults of ``ludoteca serve``)."""
+    with TestClient(create_app(db_url, bot_delay=0, limits=Limits.generous())) as c:
+        yield c
+
+
+@pytest.fixture
+def strict_client(db_url: str) -> Iterator[TestClient]:
+    """The application with the default limits of a public server."""
     with TestClient(create_app(db_url, bot_delay=0)) as c:
         yield c

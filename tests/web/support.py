@@ -8,6 +8,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from ludoteca.web.access import COOKIE, new_secret
+
 
 def person(name: str | None = None) -> dict[str, Any]:
     return {"kind": "person", "name": name}
@@ -17,18 +19,50 @@ def bot(spec: str = "greedy") -> dict[str, Any]:
     return {"kind": "bot", "bot": spec}
 
 
+def device(key: str | None) -> dict[str, str]:
+    """The headers of a browser whose device key is ``key`` (none: a stranger)."""
+    return {"cookie": f"{COOKIE}={key}"} if key else {"cookie": ""}
+
+
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict:
+    """A table whose person seats (unless they say otherwise) are invitations, each claimed
+    at once by a browser of its own: ``seat_tokens(t)`` gives each seat's device key. The
+    client's own cookie is the host's (it holds the seats of access host/local)."""
+    seats = [{**s, "access": s.get("access", "invite")} if s["kind"] == "person" else s
+             for s in seats]
     r = client.post("/api/tables", json={"game": game, "seats": seats, **extra})
     assert r.status_code == 200, r.text
-    return r.json()
+    t = r.json()
+    t["keys"] = {}
+    for s in t["seats"]:
+        if "invite" in s:
+            t["keys"][s["seat"]] = claim(client, s["invite"])
+    return t
 
 
-def token(link: str) -> str:
-    return link.split("token=", 1)[1]
+def claim(client: TestClient, invite: str, name: str | None = None) -> str:
+    """Claim an invitation in a new browser; its device key."""
+    tid, code = invite.split("/t/", 1)[1].split("#claim=")
+    key = new_secret()
+    body = {"code": code} if name is None else {"code": code, "name": name}
+    r = client.post(f"/api/tables/{tid}/claim", json=body, headers=device(key))
+    assert r.status_code == 200, r.text
+    return key
 
 
 def seat_tokens(table: dict) -> dict[int, str]:
-    return {s["seat"]: token(s["invite"]) for s in table["seats"] if "invite" in s}
+    """Each claimed invitation's device key, by seat."""
+    return dict(table["keys"])
+
+
+def host_key(client: TestClient) -> str:
+    """The device key of the client's own browser (the creator's)."""
+    return client.cookies[COOKIE]
+
+
+def ws(client: TestClient, table_id: str, key: str | None = None) -> Any:
+    """A WebSocket to a table from the browser with device ``key`` (none: a spectator)."""
+    return client.websocket_connect(f"/ws/{table_id}", headers=device(key))
 
 
 class Socket:
@@ -51,6 +85,10 @@ class Socket:
         self.messages.append(msg)
         if msg["type"] == "state":
             self.state = msg
+        elif msg["type"] == "presence" and self.state is not None:
+            on = {p["seat"]: p["connected"] for p in msg["seats"]}
+            for seat in self.state["seats"]:
+                seat["connected"] = on[seat["seat"]]
         return msg
 
     def sync(self) -> list[dict]:

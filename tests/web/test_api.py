@@ -13,7 +13,7 @@ import ludoteca
 from ludoteca.agents import agent_names
 from ludoteca.web.ruletext import rule_text
 
-from .support import bot, create, person, seat_tokens, token
+from .support import bot, claim, create, device, host_key, person, seat_tokens
 
 
 def wait_finished(client, table_id: str, seconds: float = 60) -> dict:
@@ -53,26 +53,45 @@ def test_games_lists_every_game_with_its_options_and_bots(client):
 
 
 # ----- creating ------------------------------------------------------------------------------
-def test_create_gives_one_invite_per_person_a_spectator_and_a_hotseat_link(client):
-    t = create(client, "som", [person("Ana"), bot("mcts:seconds=0.05"), person("Bea")],
-               options={"mode": "B"}, lang="en", seed=5)
+def test_create_seats_the_creator_and_gives_one_time_invitations(client):
+    r = client.post("/api/tables", json={
+        "game": "som", "seats": [person("Ana"), bot("mcts:seconds=0.05"), person("Bea")],
+        "options": {"mode": "B"}, "lang": "en", "seed": 5})
+    assert r.status_code == 200, r.text
+    cookie = r.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=strict" in cookie and "path=/" in cookie
+    t = r.json()
     tid = t["table_id"]
-    assert t["spectator"] == f"/t/{tid}"
+    assert t["spectator"] == t["url"] == f"/t/{tid}"
     assert [s["kind"] for s in t["seats"]] == ["person", "bot", "person"]
     assert [s["name"] for s in t["seats"]] == ["Ana", "Bot 2", "Bea"]
+    assert [s["access"] for s in t["seats"]] == ["host", None, "invite"]
     assert "invite" not in t["seats"][1] and t["seats"][1]["bot"] == "mcts:seconds=0.05"
-    tokens = seat_tokens(t)
-    assert set(tokens) == {0, 2} and len(set(tokens.values())) == 2
-    assert t["hotseat"].startswith(f"/t/{tid}?token=")
-    for seat, tok in tokens.items():
-        state = client.get(f"/api/tables/{tid}/state", params={"token": tok}).json()
-        assert state["you"] == [seat] and list(state["views"]) == [str(seat)]
-        assert state["lang"] == "en" and state["game"] == "som"
-    hot = client.get(f"/api/tables/{tid}/state", params={"token": token(t["hotseat"])}).json()
-    assert hot["you"] == [0, 2]
-    spectator = client.get(f"/api/tables/{tid}/state").json()
+    assert "invite" not in t["seats"][0] and t["you"] == [0] and t["host"] is True
+    invite = t["seats"][2]["invite"]
+    assert invite.startswith(f"/t/{tid}#claim=") and "?" not in invite   # never sent
+    assert "token" not in json.dumps(t)
+    # the creator's browser sits at seat 0 (its cookie), nobody else does
+    mine = client.get(f"/api/tables/{tid}/state").json()
+    assert mine["you"] == [0] and mine["host"] is True and list(mine["views"]) == ["0"]
+    assert mine["lang"] == "en" and mine["game"] == "som" and mine["status"] == "playing"
+    key = claim(client, invite)
+    bea = client.get(f"/api/tables/{tid}/state", headers=device(key)).json()
+    assert bea["you"] == [2] and bea["host"] is False and list(bea["views"]) == ["2"]
+    spectator = client.get(f"/api/tables/{tid}/state", headers=device(None)).json()
     assert spectator["you"] == [] and list(spectator["views"]) == ["spectator"]
-    assert spectator["legal"] == {}
+    assert spectator["legal"] == {} and spectator["host"] is False
+    # the creator never holds a claimed seat
+    assert client.get(f"/api/tables/{tid}/state").json()["you"] == [0]
+
+
+def test_seats_at_the_creators_device_are_a_hot_seat(client):
+    t = create(client, "qytetet", [{**person("Ana"), "access": "host"},
+                                   {**person("Bea"), "access": "local"}])
+    assert t["you"] == [0, 1] and not t["keys"]
+    state = client.get(f"/api/tables/{t['table_id']}/state").json()
+    assert state["you"] == [0, 1] and state["host"] is True
+    assert [s["access"] for s in state["seats"]] == ["host", "local"]
 
 
 def test_the_same_seed_and_options_give_the_same_game(client):
@@ -102,8 +121,18 @@ def test_the_same_seed_and_options_give_the_same_game(client):
      "bad_request", None),
     ({"game": "qytetet", "seats": [person(), {"kind": "alien"}]}, "seats[1]", "bad_request",
      ["person", "bot"]),
-    ({"game": "qytetet", "seats": [person("x" * 41), person()]}, "seats[0].name",
+    ({"game": "qytetet", "seats": [person("x" * 25), person()]}, "seats[0].name",
+     "bad_request", [1, 24]),
+    ({"game": "qytetet", "seats": [person("Ana\u202e"), person()]}, "seats[0].name",
      "bad_request", None),
+    ({"game": "qytetet", "seats": [person("Ana"), person(" ana ")]}, "seats[1].name",
+     "bad_request", ["Ana"]),
+    ({"game": "qytetet", "seats": [person(), {**person(), "access": "boss"}]},
+     "seats[1].access", "bad_request", ["host", "local", "invite", "open"]),
+    ({"game": "qytetet", "seats": [person(), person()], "options": {"max_rounds": 0}},
+     "options.max_rounds", "invalid_option", [1, 200]),
+    ({"game": "som", "seats": [person(), person()], "options": {"max_turns": 5000}},
+     "options.max_turns", "invalid_option", [1, 200]),
     ({"game": "qytetet", "seats": [person()] * 2, "lang": "fr"}, "lang", "bad_request",
      ["es", "en"]),
     ({"game": "qytetet", "seats": [person()] * 2, "seed": True}, "seed", "bad_request", None),
@@ -144,10 +173,12 @@ def test_a_board_given_as_toml_text_is_accepted(client):
 
 
 def test_malformed_and_oversized_bodies_are_refused(client):
-    error_of(client.post("/api/tables", content=b"{not json"), 400, "bad_request")
-    error_of(client.post("/api/tables", content=b"[1, 2]"), 400, "bad_request")
+    kind = {"content-type": "application/json"}
+    error_of(client.post("/api/tables", content=b"{not json", headers=kind), 400, "bad_request")
+    error_of(client.post("/api/tables", content=b"[1, 2]", headers=kind), 400, "bad_request")
     big = json.dumps({"game": "qytetet", "seats": [person()] * 2, "pad": "x" * 300_000})
-    error_of(client.post("/api/tables", content=big.encode()), 413, "too_large")
+    error_of(client.post("/api/tables", content=big.encode(), headers=kind), 413, "too_large")
+    error_of(client.post("/api/tables", content=b"{}"), 415, "unsupported_media_type")
     error_of(client.get("/api/tables", params={"status": "lost"}), 400, "bad_request")
     error_of(client.get("/api/tables/nope"), 404, "not_found")
     error_of(client.get("/api/tables/../../etc/state"), 404, "not_found")
@@ -157,75 +188,83 @@ def test_malformed_and_oversized_bodies_are_refused(client):
 def test_act_over_http_with_version_checks(client):
     t = create(client, "qytetet", [person("Ana"), person("Bea")], seed=3)
     tid, tokens = t["table_id"], seat_tokens(t)
-    state = client.get(f"/api/tables/{tid}/state", params={"token": tokens[0]}).json()
+    state = client.get(f"/api/tables/{tid}/state", headers=device(tokens[0])).json()
     first = state["to_move"][0]
     other = 1 - first
     url = f"/api/tables/{tid}/act"
 
-    err = error_of(client.post(url, json={"token": tokens[other], "version": 0,
+    err = error_of(client.post(url, headers=device(tokens[other]), json={"version": 0,
                                           "action": "tirar"}), 409, "not_your_turn")
     assert err["allowed"] == [first]
     error_of(client.post(url, json={"version": 0, "action": "tirar"}), 403, "forbidden")
-    error_of(client.post(url, json={"token": "forged", "version": 0, "action": "tirar"}),
+    error_of(client.post(url, headers=device(None), json={"version": 0, "action": "tirar"}),
              403, "forbidden")
-    error_of(client.post(url, json={"token": tokens[first], "version": 0, "action": "tirar",
+    error_of(client.post(url, headers=device("forged-device-key-0123456789"),
+                         json={"version": 0, "action": "tirar"}), 403, "forbidden")
+    error_of(client.post(url, headers=device(tokens[first]), json={"version": 0, "action": "tirar",
                                     "seat": other}), 403, "forbidden")
-    err = error_of(client.post(url, json={"token": tokens[first], "version": 0,
+    err = error_of(client.post(url, headers=device(tokens[first]), json={"version": 0,
                                           "action": "comprar"}), 409, "illegal")
     assert err["allowed"] == ["tirar"]
-    err = error_of(client.post(url, json={"token": tokens[first], "version": 0,
+    err = error_of(client.post(url, headers=device(tokens[first]), json={"version": 0,
                                           "action": "volar"}), 409, "illegal")
-    error_of(client.post(url, json={"token": tokens[first], "action": "tirar"}), 400,
+    error_of(client.post(url, headers=device(tokens[first]), json={"action": "tirar"}), 400,
              "bad_message")
     assert client.get(f"/api/tables/{tid}").json()["version"] == 0
 
-    r = client.post(url, json={"token": tokens[first], "version": 0, "action": "roll"})
+    r = client.post(url, headers=device(tokens[first]), json={"version": 0, "action": "roll"})
     assert r.json() == {"ok": True, "version": 1}
     # the same submission again is harmless; an old version is stale
-    assert client.post(url, json={"token": tokens[first], "version": 0,
+    assert client.post(url, headers=device(tokens[first]), json={"version": 0,
                                   "action": "roll"}).json() == {"ok": True, "version": 1}
-    assert client.post(url, json={"token": tokens[first], "version": 0,
+    assert client.post(url, headers=device(tokens[first]), json={"version": 0,
                                   "action": "tirar"}).json() == {"ok": True, "version": 1}
-    err = error_of(client.post(url, json={"token": tokens[first], "version": 0,
+    err = error_of(client.post(url, headers=device(tokens[first]), json={"version": 0,
                                           "action": "terminar"}), 409, "stale")
     assert err["allowed"] == [1]
-    state = client.get(f"/api/tables/{tid}/state", params={"token": tokens[first]}).json()
+    state = client.get(f"/api/tables/{tid}/state", headers=device(tokens[first])).json()
     assert state["version"] == 1
     assert state["log"][1]["action"] == "tirar" and state["log"][1]["seat"] == first
     assert state["log"][1]["events"][0]["rule"].startswith("QY-")
 
 
 # ----- listing and joining -------------------------------------------------------------------
-def test_open_tables_are_listed_and_joined(client):
-    listed = create(client, "civitas", [person("Ana"), person(), bot()], listed=True)
+def test_open_seats_are_listed_and_claimed_once(client):
+    listed = create(client, "civitas", [person("Ana"), {**person(), "access": "open"},
+                                        {**person(), "access": "host"}, bot()], listed=True)
     hidden = create(client, "civitas", [person("Ana"), person()])
     tid = listed["table_id"]
     open_ids = [t["table_id"] for t in client.get("/api/tables?status=open").json()]
     assert tid in open_ids and hidden["table_id"] not in open_ids
     row = next(t for t in client.get("/api/tables").json() if t["table_id"] == tid)
     assert row["status"] == "open" and row["title"] == "Civitas"
-    assert [s["taken"] for s in row["seats"]] == [False, False, False]
+    assert [s["claimed"] for s in row["seats"]] == [True, False, True, False]
+    assert [s["access"] for s in row["seats"]] == ["invite", "open", "host", None]
 
-    # Ana uses her invite: her seat is taken
-    client.get(f"/api/tables/{tid}/state", params={"token": seat_tokens(listed)[0]})
-    joined = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Cris"}).json()
-    assert joined["seat"] == 1 and joined["invite"] == f"/t/{tid}?token={joined['token']}"
-    state = client.get(f"/api/tables/{tid}/state", params={"token": joined["token"]}).json()
+    cris = "cris-device-key-0123456789abc"
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Cris"},
+                    headers=device(cris))
+    assert r.status_code == 200, r.text
+    joined = r.json()
+    assert joined["seat"] == 1 and joined["you"] == [1] and "token" not in r.text
+    state = client.get(f"/api/tables/{tid}/state", headers=device(cris)).json()
     assert state["you"] == [1] and state["seats"][1]["name"] == "Cris"
-    assert client.get(f"/api/tables/{tid}/state",
-                      params={"token": seat_tokens(listed)[1]}).status_code == 403
-    hot = client.get(f"/api/tables/{tid}/state", params={"token": token(listed["hotseat"])})
-    assert hot.json()["you"] == [0]
+    assert client.get(f"/api/tables/{tid}/state").json()["you"] == [2]   # the host's own
     assert tid not in [t["table_id"] for t in client.get("/api/tables?status=open").json()]
     assert tid in [t["table_id"] for t in client.get("/api/tables?status=playing").json()]
 
-    err = error_of(client.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Dani"}),
-                   409, "taken")
+    dani = device("dani-device-key-0123456789abc")
+    err = error_of(client.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Dani"},
+                               headers=dani), 409, "taken")
     assert err["allowed"] == []
-    error_of(client.post(f"/api/tables/{tid}/join", json={"seat": 2, "name": "Dani"}),
-             400, "bad_request")
+    error_of(client.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "Dani"},
+                         headers=dani), 403, "forbidden")      # an invitation, not open
+    error_of(client.post(f"/api/tables/{tid}/join", json={"seat": 3, "name": "Dani"},
+                         headers=dani), 403, "forbidden")      # a bot
     error_of(client.post(f"/api/tables/{hidden['table_id']}/join",
-                         json={"seat": 1, "name": "Dani"}), 403, "forbidden")
+                         json={"seat": 1, "name": "Dani"}, headers=dani), 403, "forbidden")
+    assert client.get(f"/api/tables/{tid}/state", headers=dani).json()["you"] == []
+    assert host_key(client)
 
 
 # ----- finished tables: record, replay, listing ------------------------------------------------

@@ -6,7 +6,7 @@ socket received is recomputed from the record: its views must be exactly ``g.vie
 its own seats, its legal actions only its own, its log only public events and the action texts
 that were not another seat's secret choice. Error answers to illegal submissions must read the
 same in a world redrawn from that seat's view (``determinize``), so they carry nothing hidden
-either. No message carries another seat's token.
+either. No message carries another seat's device key.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import pytest
 
 import ludoteca
 
-from .support import Socket, bot, create, drive, person, seat_tokens
+from .support import Socket, bot, create, drive, person, seat_tokens, ws
 
 P, B = person, bot
 CASES = [
@@ -78,8 +78,8 @@ def play_table(client, game: str, seats: list[dict], options: dict, seed: int):
     wild = random.Random(seed + 1)
     everything = [str(a) for a in type(ludoteca.new_game(game, players=len(seats))).all_actions]
     errors: list[tuple[int, int, str, dict]] = []   # (version, seat, text, error)
-    managers = {s: client.websocket_connect(f"/ws/{tid}?token={tokens[s]}") for s in people}
-    managers[None] = client.websocket_connect(f"/ws/{tid}")
+    managers = {s: ws(client, tid, tokens[s]) for s in people}
+    managers[None] = ws(client, tid)
     socks = {s: Socket(m.__enter__()) for s, m in managers.items()}
     try:
         steps = 0

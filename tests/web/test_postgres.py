@@ -16,8 +16,9 @@ from fastapi.testclient import TestClient
 import ludoteca
 from ludoteca.web import create_app
 from ludoteca.web.db import StaleWrite, Store, TableRow, normalize_url
+from ludoteca.web.limits import Limits
 
-from .support import Socket, bot, create, person, seat_tokens
+from .support import Socket, bot, create, device, person, seat_tokens, ws
 
 PG = os.environ.get("LUDOTECA_TEST_PG")
 
@@ -71,12 +72,11 @@ def test_an_action_is_stored_with_its_version_or_not_at_all(any_url):
 
 def test_tables_play_and_resume_on_postgresql(pg_url):
     assert normalize_url(pg_url).startswith("postgresql+psycopg://")
-    with TestClient(create_app(pg_url, bot_delay=0)) as client:
+    with TestClient(create_app(pg_url, bot_delay=0, limits=Limits.generous())) as client:
         t = create(client, "sigloxx", [person("Ana"), bot(), person("Cris")], seed=4,
                    listed=True)
         tid, tokens = t["table_id"], seat_tokens(t)
-        with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as w0, \
-                client.websocket_connect(f"/ws/{tid}?token={tokens[2]}") as w2:
+        with ws(client, tid, tokens[0]) as w0, ws(client, tid, tokens[2]) as w2:
             socks = {0: Socket(w0), 2: Socket(w2)}
             for _ in range(15):
                 for s in socks.values():
@@ -95,8 +95,8 @@ def test_tables_play_and_resume_on_postgresql(pg_url):
                 socks[0].sync()
             before = socks[0].state
         finished = create(client, "qytetet", [bot(), bot()], options={"max_rounds": 2})
-    with TestClient(create_app(pg_url, bot_delay=0)) as client:
-        st = client.get(f"/api/tables/{tid}/state", params={"token": tokens[0]}).json()
+    with TestClient(create_app(pg_url, bot_delay=0, limits=Limits.generous())) as client:
+        st = client.get(f"/api/tables/{tid}/state", headers=device(tokens[0])).json()
         assert st["version"] == before["version"]
         assert st["views"] == before["views"] and st["legal"] == before["legal"]
         assert st["log"] == [e for m in socks[0].messages if m["type"] == "state"

@@ -1,6 +1,6 @@
 """Killing the server (SIGKILL) in the middle of games and starting it again resumes every
-table at its last accepted action: version, views, legal actions and log; the same tokens
-keep acting, and bots carry on."""
+table at its last accepted action: version, views, legal actions and log; the same browsers
+(device keys) keep acting, and bots carry on."""
 
 from __future__ import annotations
 
@@ -18,7 +18,9 @@ import httpx
 import pytest
 from websockets.sync.client import connect as ws_connect
 
-from .support import bot, person, seat_tokens
+from ludoteca.web.access import new_secret
+
+from .support import bot, device, person
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL")
 
@@ -37,7 +39,7 @@ class Server:
         self.ws = f"ws://127.0.0.1:{port}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "ludoteca", "serve", "--port", str(port), "--db", db,
-             "--bot-delay", str(bot_delay)],
+             "--bot-delay", str(bot_delay), "--limit", "act_rate=1000/second"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 60
         while True:
@@ -60,11 +62,28 @@ class Server:
         if self.proc.stdout:
             self.proc.stdout.close()
 
-    def state(self, tid: str, token: str | None = None) -> dict[str, Any]:
-        params = {"token": token} if token else {}
-        r = self.http.get(f"/api/tables/{tid}/state", params=params)
+    def state(self, tid: str, key: str | None = None) -> dict[str, Any]:
+        r = self.http.get(f"/api/tables/{tid}/state", headers=device(key))
         assert r.status_code == 200, r.text
         return r.json()
+
+    def create(self, game: str, seats: list[dict], options: dict) -> tuple[str, dict[int, str]]:
+        """A table whose person seats are invitations, each claimed by a browser of its
+        own: the table and each seat's device key."""
+        seats = [{**s, "access": "invite"} if s["kind"] == "person" else s for s in seats]
+        r = self.http.post("/api/tables", json={"game": game, "seats": seats,
+                                                 "options": options, "seed": 21})
+        assert r.status_code == 200, r.text
+        t = r.json()
+        keys = {}
+        for s in t["seats"]:
+            if "invite" in s:
+                keys[s["seat"]] = new_secret()
+                code = s["invite"].split("#claim=")[1]
+                r = self.http.post(f"/api/tables/{t['table_id']}/claim", json={"code": code},
+                                   headers=device(keys[s["seat"]]))
+                assert r.status_code == 200, r.text
+        return t["table_id"], keys
 
     def play(self, tid: str, tokens: dict[int, str], n: int, rng: random.Random) -> None:
         """``n`` random legal actions by the table's people over HTTP."""
@@ -76,8 +95,8 @@ class Server:
             seat = rng.choice(movers)
             mine = self.state(tid, tokens[seat])
             text = rng.choice(mine["legal"][str(seat)])["text"]
-            r = self.http.post(f"/api/tables/{tid}/act", json={
-                "token": tokens[seat], "version": mine["version"], "action": text})
+            r = self.http.post(f"/api/tables/{tid}/act", headers=device(tokens[seat]), json={
+                "version": mine["version"], "action": text})
             assert r.status_code == 200, r.text
 
 
@@ -109,15 +128,9 @@ def test_sigkill_mid_game_resumes_every_table(tmp_path):
             ("som", [person(), person(), person()], {"mode": "B"}),
             ("elplan", [person("Ana"), person("Bea"), bot()], {}),
             ("sigloxx", [person(), bot("random"), person()], {}),
-            ("civitas", [bot(), bot(), bot(), bot()], {"max_rounds": 0}),  # bots only, running
+            ("civitas", [bot(), bot(), bot(), bot()], {"max_rounds": 200}),  # bots only
         ]
-        tables = []
-        for game, seats, options in specs:
-            r = server.http.post("/api/tables", json={"game": game, "seats": seats,
-                                                      "options": options, "seed": 21})
-            assert r.status_code == 200, r.text
-            t = r.json()
-            tables.append((t["table_id"], seat_tokens(t)))
+        tables = [server.create(game, seats, options) for game, seats, options in specs]
         for tid, tokens in tables:
             if tokens:
                 server.play(tid, tokens, 12, rng)
@@ -125,7 +138,8 @@ def test_sigkill_mid_game_resumes_every_table(tmp_path):
         tid, tokens = tables[1]
         st = server.state(tid)
         seat = st["to_move"][0]
-        with ws_connect(f"{server.ws}/ws/{tid}?token={tokens[seat]}") as ws:
+        with ws_connect(f"{server.ws}/ws/{tid}",
+                        additional_headers=device(tokens[seat])) as ws:
             mine = json.loads(ws.recv(timeout=10))
             text = mine["legal"][str(seat)][0]["text"]
             ws.send(json.dumps({"type": "act", "version": mine["version"], "action": text,

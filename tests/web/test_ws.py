@@ -6,14 +6,16 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+from starlette.testclient import WebSocketDenialResponse
+
 import ludoteca
 
-from .support import Socket, bot, create, drive, person, seat_tokens, token
+from .support import Socket, bot, create, drive, person, seat_tokens, ws
 
 
-def connect(client, table_id: str, tok: str | None = None):
-    url = f"/ws/{table_id}" + (f"?token={tok}" if tok else "")
-    return client.websocket_connect(url)
+def connect(client, table_id: str, key: str | None = None):
+    return ws(client, table_id, key)
 
 
 def test_every_seat_sees_the_new_state_after_an_action(client):
@@ -108,18 +110,18 @@ def test_bad_input_gets_an_error_and_the_socket_and_table_carry_on(client):
         err = mover.act("terminar", version=0)
         assert err["code"] == "stale" and err["legal"] == [after]
         assert client.get(f"/api/tables/{tid}").json()["version"] == after
-    # a wrong token is told so, and watches
-    with connect(client, tid, "forged") as wf:
+    # a browser with a forged device key holds no seat: it watches
+    with connect(client, tid, "forged-key-of-somebody-else-1234") as wf:
         sf = Socket(wf)
-        first = sf.recv()
-        assert first["type"] == "error" and first["code"] == "forbidden"
         sf.sync()
         assert sf.state["you"] == [] and "spectator" in sf.state["views"]
         err = sf.act("terminar")
         assert err["code"] == "forbidden"
-    with connect(client, "no-such-table") as wn:
-        msg = json.loads(wn.receive_text())
-        assert msg["type"] == "error" and msg["code"] == "not_found"
+    with pytest.raises(WebSocketDenialResponse) as denied:
+        with connect(client, "no-such-table"):
+            pass
+    assert denied.value.status_code == 404
+    assert json.loads(denied.value.content)["error"]["code"] == "not_found"
 
 
 def test_bots_play_on_the_server_until_a_person_must_decide(client):
@@ -158,20 +160,25 @@ def test_simultaneous_secret_choices_hide_the_action_and_need_not_wait(client):
     """El Plan's D4: every seat decides at once; an older version stays good while only other
     seats' secret choices came in; other seats see that a choice was made, not which."""
     t = create(client, "elplan", [person("Ana"), person("Bea"), person("Cris")], seed=1)
-    tid, tokens, hot = t["table_id"], seat_tokens(t), token(t["hotseat"])
+    tid, tokens = t["table_id"], seat_tokens(t)
     rng = random.Random(1)
-    with connect(client, tid, hot) as wh:
-        h = Socket(wh)
-        h.sync()
-        while len(h.state["to_move"]) < 2:
-            seat = h.state["to_move"][0]
-            texts = [a["text"] for a in h.state["legal"][str(seat)]]
-            assert h.act(drive(rng, texts), seat=seat)["type"] == "ack"
-            h.sync()
-        v = h.state["version"]
-        first, second = h.state["to_move"][:2]
-        a1 = h.state["legal"][str(first)][0]["text"]
-        a2 = h.state["legal"][str(second)][0]["text"]
+    with connect(client, tid, tokens[0]) as w0, connect(client, tid, tokens[1]) as w1, \
+            connect(client, tid, tokens[2]) as w2:
+        socks = [Socket(w0), Socket(w1), Socket(w2)]
+        for sock in socks:
+            sock.sync()
+        while len(socks[0].state["to_move"]) < 2:
+            seat = socks[0].state["to_move"][0]
+            socks[seat].sync()
+            texts = [a["text"] for a in socks[seat].state["legal"][str(seat)]]
+            assert socks[seat].act(drive(rng, texts), seat=seat)["type"] == "ack"
+            socks[0].sync()
+        v = socks[0].state["version"]
+        first, second = socks[0].state["to_move"][:2]
+        socks[first].sync()
+        socks[second].sync()
+        a1 = socks[first].state["legal"][str(first)][0]["text"]
+        a2 = socks[second].state["legal"][str(second)][0]["text"]
     with connect(client, tid, tokens[first]) as w1, connect(client, tid, tokens[second]) as w2:
         s1, s2 = Socket(w1), Socket(w2)
         s1.sync()

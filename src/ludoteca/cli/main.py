@@ -315,11 +315,30 @@ def serve_cmd(
              "Default: ludoteca.db in the user's data folder.")] = None,
     bot_delay: Annotated[float, typer.Option(
         "--bot-delay", help="Seconds a bot waits before it plays, so people can follow.")] = 0.6,
+    limit: Annotated[list[str] | None, typer.Option(
+        "--limit", metavar="NAME=VALUE",
+        help="Change one of the server's limits (repeatable), e.g. create_rate=10/minute, "
+             "max_bot_tables=2, idle_hours=24. The names and defaults are in docs/web.md.",
+    )] = None,
+    allowed_origin: Annotated[list[str] | None, typer.Option(
+        "--allowed-origin", metavar="ORIGIN",
+        help="Another origin whose pages may use this server, e.g. https://club.example "
+             "(repeatable; the server's own origin is always allowed).")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips", metavar="IPS",
+        help="Reverse proxies (comma-separated addresses, or *) whose X-Forwarded-For and "
+             "X-Forwarded-Proto are believed. Default: none, the client address is the "
+             "connection's.")] = None,
+    bot_workers: Annotated[int | None, typer.Option(
+        "--bot-workers", metavar="N",
+        help="Processes that think for the bots (default: cores − 1, at least 1; 0: threads "
+             "of the server process).")] = None,
     lang: LangOption = None,
 ) -> None:
     """Start the web table in the browser (arranca la mesa web)."""
     from sqlalchemy.exc import SQLAlchemyError
 
+    from ludoteca.web.limits import Limits
     from ludoteca.web.server import default_db_url, serve
 
     lang = pick_lang(lang)
@@ -330,12 +349,25 @@ def serve_cmd(
     if bot_delay < 0:
         fail(f"--bot-delay {bot_delay}: " + ("son segundos, 0 o más" if es else
                                             "seconds, 0 or more"), lang)
+    if bot_workers is not None and bot_workers < 0:
+        fail(f"--bot-workers {bot_workers}: " + ("0 o más" if es else "0 or more"), lang)
+    try:
+        limits = Limits().with_pairs(limit or [])
+    except ValueError as exc:
+        fail(exc, lang)
+    for origin in allowed_origin or []:
+        if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
+            fail(f"--allowed-origin {origin}: " + (
+                "un origen es esquema://host[:puerto], p. ej. https://club.example" if es else
+                "an origin is scheme://host[:port], e.g. https://club.example"), lang)
     url = db or default_db_url()
     shown = f"[{host}]" if ":" in host else host
     console().print(("La mesa web: " if lang == "es" else "The web table: ")
                     + f"[bold]http://{shown}:{port}/[/]  (db: {escape(_safe_url(url))})")
     try:
-        serve(host=host, port=port, db=url, bot_delay=bot_delay)
+        serve(host=host, port=port, db=url, bot_delay=bot_delay, limits=limits,
+              allowed_origins=tuple(allowed_origin or ()),
+              forwarded_allow_ips=forwarded_allow_ips, bot_workers=bot_workers)
     except (SQLAlchemyError, OSError, ImportError) as exc:
         fail(exc, lang)
 

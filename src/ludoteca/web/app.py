@@ -16,14 +16,26 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 import ludoteca
 from ludoteca.agents import agent_names
 
+from . import seating
+from .access import COOKIE, COOKIE_MAX_AGE, NOBODY, Access, new_secret, valid_key
 from .db import Store
 from .errors import WebError, bad, not_found
+from .guard import (
+    check_json_type,
+    check_origin,
+    client_address,
+    parse_json,
+    read_body,
+)
 from .hub import Conn, Hub
+from .limits import Limits
 from .pages import page
 from .ruletext import rule_text
 from .setup import check_request
@@ -32,15 +44,42 @@ from .table import dumps
 log = logging.getLogger("ludoteca.web")
 
 STATIC_DIR = Path(__file__).parent / "static"
-MAX_MESSAGE = 16 * 1024     # WebSocket messages from clients
-MAX_BODY = 256 * 1024       # HTTP bodies (a custom board's TOML fits)
 STATUSES = ("open", "playing", "finished")
+SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"same-origin")]
 
 
-def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) -> FastAPI:
-    """The application over the database at ``db_url`` (SQLite path/URL or PostgreSQL URL)."""
+class SecurityHeaders:
+    """Every HTTP answer says: no sniffing, no framing (no clickjacking of the host's
+    buttons), no full referrers."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
+               limits: Limits | None = None, allowed_origins: tuple[str, ...] = (),
+               bot_workers: int = 0) -> FastAPI:
+    """The application over the database at ``db_url`` (SQLite path/URL or PostgreSQL URL).
+    ``limits``: what strangers may make the server do (defaults for a public server);
+    ``allowed_origins``: other sites whose pages may use this server (besides its own);
+    ``bot_workers``: processes that think for bots (0: threads of this process)."""
+    limits = limits or Limits()
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay)
+    hub = Hub(store, bot_delay=bot_delay, limits=limits, bot_workers=bot_workers)
+    allowed = frozenset(o.lower().rstrip("/") for o in allowed_origins)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -55,28 +94,76 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
 
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None, openapi_url="/api/openapi.json")
+    app.add_middleware(SecurityHeaders)
     app.state.hub = hub
     app.state.store = store
 
     # ----- errors --------------------------------------------------------------------------
     @app.exception_handler(WebError)
-    async def web_error(_request: Request, exc: WebError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+    async def web_error(request: Request, exc: WebError) -> JSONResponse:
+        log.info("%s %s refused: %s", request.method, request.url.path, exc.code)
+        return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers())
 
     @app.exception_handler(RequestValidationError)
-    async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         where = ", ".join(".".join(str(p) for p in e.get("loc", ())) for e in exc.errors())
         err = bad(where or "request", "valor no válido", "invalid value")
+        log.info("%s %s refused: %s", request.method, request.url.path, err.code)
         return JSONResponse(err.body(), status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 404:
             err = not_found("esa dirección", "such address")
+        elif exc.status_code == 405:
+            err = WebError("bad_request", "método no permitido aquí",
+                           "method not allowed here", status=405)
         else:
             err = WebError("bad_request", str(exc.detail), str(exc.detail),
                            status=exc.status_code)
         return JSONResponse(err.body(), status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception) -> JSONResponse:
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+        err = WebError("server", "error del servidor; nada ha cambiado",
+                       "server error; nothing changed")
+        return JSONResponse(err.body(), status_code=500)
+
+    # ----- what every request passes -------------------------------------------------------
+    async def posted(request: Request, kind: str | None = None,
+                     limit: int | None = None) -> Any:
+        """The JSON body of a state-changing request from an allowed origin, within the
+        rate limit of ``kind`` and the size and depth limits."""
+        check_origin(request, allowed)
+        check_json_type(request.headers)
+        if kind is not None:
+            hub.rates.hit(kind, client_address(request))
+        body = await read_body(request, limit or limits.max_body)
+        return parse_json(body, limits.max_json_depth)
+
+    def device(request: HTTPConnection) -> str | None:
+        key = request.cookies.get(COOKIE)
+        return key if valid_key(key) else None
+
+    def access(table: Any, request: HTTPConnection) -> Access:
+        key = device(request)
+        return table.access_for(key) if key else NOBODY
+
+    def seated(request: Request, answer: dict[str, Any]) -> JSONResponse:
+        """An answer that gives this browser a seat: its device cookie goes with it."""
+        response = JSONResponse(json.loads(dumps(answer)))
+        key = request.state.device_key
+        if request.cookies.get(COOKIE) != key:
+            response.set_cookie(COOKIE, key, max_age=COOKIE_MAX_AGE, path="/", httponly=True,
+                                samesite="strict", secure=request.url.scheme == "https")
+        return response
+
+    def key_for(request: Request) -> str:
+        """This browser's device key, a new one when it has none."""
+        key = device(request) or new_secret()
+        request.state.device_key = key
+        return key
 
     # ----- pages ---------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -123,9 +210,12 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
 
     # ----- tables ----------------------------------------------------------------------------
     @app.post("/api/tables")
-    async def api_create(request: Request) -> dict[str, Any]:
-        body = await read_json(request)
-        return await hub.create(check_request(body))
+    async def api_create(request: Request) -> JSONResponse:
+        body = await posted(request, "create")
+        req = check_request(body, limits)
+        answer = await seating.create_table(hub, req, key_for(request),
+                                            client_address(request))
+        return seated(request, answer)
 
     @app.get("/api/tables")
     async def api_list(status: str | None = None) -> list[dict[str, Any]]:
@@ -138,31 +228,64 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
     async def api_table(table_id: str) -> dict[str, Any]:
         return hub.get(table_id).summary()
 
-    @app.post("/api/tables/{table_id}/join")
-    async def api_join(table_id: str, request: Request) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/claim")
+    async def api_claim(table_id: str, request: Request) -> JSONResponse:
+        body = await posted(request, "join")
         table = hub.get(table_id)
-        body = await read_json(request)
+        if not isinstance(body, dict):
+            raise bad("body", 'debe ser {"code": "…", "name": "…"}',
+                      'must be {"code": "…", "name": "…"}')
+        answer = await seating.claim_invite(hub, table, body.get("code"), body.get("name"),
+                                            key_for(request))
+        return seated(request, answer)
+
+    @app.post("/api/tables/{table_id}/join")
+    async def api_join(table_id: str, request: Request) -> JSONResponse:
+        body = await posted(request, "join")
+        table = hub.get(table_id)
         if not isinstance(body, dict):
             raise bad("body", 'debe ser {"seat": n, "name": "…"}',
                       'must be {"seat": n, "name": "…"}')
-        return await hub.join(table, body.get("seat"), body.get("name"))
+        answer = await seating.join_open(hub, table, body.get("seat"), body.get("name"),
+                                         key_for(request))
+        return seated(request, answer)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def api_seat_bot(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+        body = await posted(request, "host")
+        table = hub.get(table_id)
+        bot = body.get("bot", "greedy") if isinstance(body, dict) else None
+        return await seating.seat_to_bot(hub, table, access(table, request), seat, bot)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/invite")
+    async def api_seat_invite(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+        body = await posted(request, "host")
+        table = hub.get(table_id)
+        kind = body.get("access", "invite") if isinstance(body, dict) else None
+        return await seating.reissue(hub, table, access(table, request), seat, kind)
+
+    @app.post("/api/tables/{table_id}/close")
+    async def api_close(table_id: str, request: Request) -> dict[str, Any]:
+        await posted(request, "host")
+        table = hub.get(table_id)
+        return await seating.close_table(hub, table, access(table, request))
 
     @app.get("/api/tables/{table_id}/state")
-    async def api_state(table_id: str, token: str | None = None) -> Response:
+    async def api_state(table_id: str, request: Request) -> Response:
         table = hub.get(table_id)
-        you = await authorize(table, token)
-        return Response(table.state_message(you), media_type="application/json")
+        return Response(table.state_message(access(table, request)),
+                        media_type="application/json")
 
     @app.post("/api/tables/{table_id}/act")
     async def api_act(table_id: str, request: Request) -> dict[str, Any]:
+        body = await posted(request, "act", limits.max_message)
         table = hub.get(table_id)
-        body = await read_json(request, MAX_MESSAGE)
         if not isinstance(body, dict):
-            raise bad("body", 'debe ser {"token", "version", "action"}',
-                      'must be {"token", "version", "action"}')
-        you = await authorize(table, body.get("token"), required=True)
+            raise bad("body", 'debe ser {"version", "action", "seat"?, "req"?}',
+                      'must be {"version", "action", "seat"?, "req"?}')
+        you = access(table, request).seats
         version = await hub.act(table, you, body.get("version"), body.get("action"),
-                          body.get("seat"), body.get("req"))
+                                body.get("seat"), body.get("req"))
         return {"ok": True, "version": version}
 
     @app.get("/api/tables/{table_id}/record")
@@ -184,7 +307,8 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
                         media_type="application/json")
 
     @app.get("/api/tables/{table_id}/replay/{n}")
-    async def api_replay_step(table_id: str, n: int) -> Response:
+    async def api_replay_step(table_id: str, n: int, request: Request) -> Response:
+        hub.rates.hit("replay", client_address(request))   # each step replays the game
         table = finished(hub.get(table_id))
         if not 0 <= n <= table.version:
             raise bad("n", f"los pasos van de 0 a {table.version}",
@@ -198,23 +322,22 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
     # ----- the WebSocket -----------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
-        await ws.accept()
+        client = client_address(ws)
         try:
+            check_origin(ws, allowed)
+            hub.rates.hit("connect", client)
             table = hub.get(table_id)
+            key = device(ws)
+            conn = Conn(table, table.access_for(key) if key else NOBODY, key, client)
+            hub.connect(conn)
         except WebError as exc:
-            await ws.send_text(dumps(exc.ws()))
-            await ws.close(code=4404)
+            log.info("WebSocket %s refused: %s", ws.url.path, exc.code)
+            await refuse(ws, exc)
             return
-        token = ws.query_params.get("token")
-        you = table.seats_for(token)
-        if you is None:
-            await ws.send_text(dumps(forbidden_token().ws()))
-            you = ()
-        await hub.claim(table, you)
-        conn = Conn(table, you)
-        hub.connect(conn)
-        writer = asyncio.create_task(write_loop(ws, conn))
+        writer: asyncio.Task[None] | None = None
         try:
+            await ws.accept()
+            writer = asyncio.create_task(write_loop(ws, conn))
             while True:
                 msg = await ws.receive()
                 if msg["type"] == "websocket.disconnect":
@@ -233,22 +356,20 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
             pass
         finally:
             hub.disconnect(conn)
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+            if writer is not None:
+                writer.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await writer
 
     async def handle(conn: Conn, text: str) -> None:
         """One client message: answered in this socket's outbox; changes reach everyone."""
         req = None
         try:
-            if len(text) > MAX_MESSAGE:
-                raise WebError("too_large", f"mensaje de {len(text)} bytes; máximo {MAX_MESSAGE}",
-                               f"message of {len(text)} bytes; at most {MAX_MESSAGE}",
-                               [MAX_MESSAGE])
-            try:
-                msg = json.loads(text)
-            except ValueError:
-                raise bad("message", "no es JSON", "not JSON", code="bad_message") from None
+            if len(text) > limits.max_message:
+                raise WebError("too_large", f"mensaje de {len(text)} bytes; máximo "
+                               f"{limits.max_message}", f"message of {len(text)} bytes; at "
+                               f"most {limits.max_message}", [limits.max_message])
+            msg = parse_json(text, limits.max_json_depth, "message")
             if not isinstance(msg, dict):
                 raise bad("message", "debe ser un objeto JSON", "must be a JSON object",
                           code="bad_message")
@@ -260,29 +381,33 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6) ->
             if kind != "act":
                 raise bad("type", f"tipo de mensaje {kind!r} desconocido",
                           f"unknown message type {kind!r}", ["act", "ping"], "bad_message")
+            hub.rates.hit("act", conn.client)
             acked: list[int] = []
 
             def answer(version: int) -> None:   # the ack goes before the new state
                 acked.append(version)
                 conn.push(dumps({"type": "ack", "req": req, "version": version}))
 
-            version = await hub.act(conn.table, conn.you, msg.get("version"), msg.get("action"),
-                              msg.get("seat"), req, answer)
+            version = await hub.act(conn.table, conn.you, msg.get("version"),
+                                    msg.get("action"), msg.get("seat"), req, answer)
             if not acked:                       # a repeat: acknowledged, nothing changed
                 answer(version)
         except WebError as exc:
             conn.push(dumps(exc.ws(req if isinstance(req, (str, int)) else None)))
 
-    async def authorize(table: Any, token: Any, required: bool = False) -> tuple[int, ...]:
-        if token is not None and not isinstance(token, str):
-            raise bad("token", "debe ser un texto", "must be a text")
-        you = table.seats_for(token)
-        if you is None or (required and not you):
-            raise forbidden_token()
-        await hub.claim(table, you)
-        return you
-
     return app
+
+
+async def refuse(ws: WebSocket, exc: WebError) -> None:
+    """Refuse a WebSocket at the handshake with the JSON error (HTTP status), or where the
+    server cannot, accept, send the error and close with 4000 + the status."""
+    if "websocket.http.response" in ws.scope.get("extensions", {}):
+        await ws.send_denial_response(JSONResponse(exc.body(), status_code=exc.status,
+                                                   headers=exc.headers()))
+        return
+    await ws.accept()
+    await ws.send_text(dumps(exc.ws()))
+    await ws.close(code=4000 + exc.status)
 
 
 async def write_loop(ws: WebSocket, conn: Conn) -> None:
@@ -295,26 +420,6 @@ async def write_loop(ws: WebSocket, conn: Conn) -> None:
             if msg is None:
                 break
             await ws.send_text(msg)
-
-
-async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise WebError("too_large", f"cuerpo de {declared} bytes; máximo {limit}",
-                       f"body of {declared} bytes; at most {limit}", [limit])
-    body = await request.body()
-    if len(body) > limit:
-        raise WebError("too_large", f"cuerpo de {len(body)} bytes; máximo {limit}",
-                       f"body of {len(body)} bytes; at most {limit}", [limit])
-    try:
-        return json.loads(body or b"null")
-    except ValueError:
-        raise bad("body", "no es JSON", "not JSON") from None
-
-
-def forbidden_token() -> WebError:
-    return WebError("forbidden", "ese token no es de ningún asiento de esta mesa",
-                    "that token belongs to no seat of this table")
 
 
 def finished(table: Any) -> Any:

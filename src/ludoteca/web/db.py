@@ -31,7 +31,9 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 
@@ -47,12 +49,17 @@ tables_t = Table(
     Column("tokens", JSON, nullable=False),     # [{hash, seats: [..], hotseat: bool}]
     Column("lang", String(8), nullable=False),
     Column("listed", Boolean, nullable=False),
-    Column("status", String(16), nullable=False, index=True),  # playing | finished
+    Column("status", String(16), nullable=False, index=True),
+    # playing | finished | closed (by its host or an admin) | abandoned (idle too long)
     Column("version", Integer, nullable=False),
     Column("created", Float, nullable=False),
     Column("finished", Float, nullable=True),
     Column("result", JSON, nullable=True),
+    Column("creator", String(64), nullable=True),   # the client address that created it
+    Column("touched", Float, nullable=True),        # when it last changed
 )
+#: columns added since the first version, with their SQL type (added to older databases)
+ADDED_COLUMNS = {"creator": "VARCHAR(64)", "touched": "FLOAT"}
 
 actions_t = Table(
     "ludoteca_actions", metadata,
@@ -66,17 +73,19 @@ actions_t = Table(
 
 # statements built once (SQLAlchemy then reuses their compiled form)
 _BUMP = update(tables_t).where(
-    tables_t.c.id == bindparam("tid"), tables_t.c.version == bindparam("prev")).values(
-    version=bindparam("n"))
+    tables_t.c.id == bindparam("tid"), tables_t.c.version == bindparam("prev"),
+    tables_t.c.status == "playing").values(version=bindparam("n"), touched=bindparam("now"))
 _FINISH = update(tables_t).where(
-    tables_t.c.id == bindparam("tid"), tables_t.c.version == bindparam("prev")).values(
+    tables_t.c.id == bindparam("tid"), tables_t.c.version == bindparam("prev"),
+    tables_t.c.status == "playing").values(
     version=bindparam("n"), status="finished", finished=bindparam("now"),
-    result=bindparam("result", type_=JSON))
+    touched=bindparam("now"), result=bindparam("result", type_=JSON))
 _INSERT = insert(actions_t)
 
 
 class StaleWrite(RuntimeError):
-    """The table's stored version is not the one the write started from."""
+    """The table's stored version is not the one the write started from, or the table was
+    closed meanwhile."""
 
 
 @dataclass
@@ -97,6 +106,8 @@ class TableRow:
     finished: float | None
     result: dict[str, Any] | None
     actions: list[tuple[int, str]]
+    creator: str | None = None
+    touched: float | None = None
 
 
 def normalize_url(url: str) -> str:
@@ -131,6 +142,15 @@ class Store:
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """Databases made by older versions lack the newer columns: add them."""
+        have = {c["name"] for c in inspect(self.engine).get_columns(tables_t.name)}
+        with self.engine.begin() as conn:
+            for name, kind in ADDED_COLUMNS.items():
+                if name not in have:
+                    conn.execute(text(f"ALTER TABLE {tables_t.name} ADD COLUMN {name} {kind}"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -142,7 +162,7 @@ class Store:
                 id=row.id, game=row.game, options=row.options, seed=row.seed, seats=row.seats,
                 tokens=row.tokens, lang=row.lang, listed=row.listed, status=row.status,
                 version=row.version, created=row.created, finished=row.finished,
-                result=row.result))
+                result=row.result, creator=row.creator, touched=row.touched or row.created))
 
     def append(self, table_id: str, n: int, seat: int, text: str,
                finished: dict[str, Any] | None = None) -> None:
@@ -157,12 +177,13 @@ class Store:
         with self.engine.begin() as conn:
             for table_id, n, _seat, _text, finished in items:
                 if finished is None:
-                    moved = conn.execute(_BUMP, {"tid": table_id, "prev": n - 1, "n": n})
+                    moved = conn.execute(_BUMP, {"tid": table_id, "prev": n - 1, "n": n,
+                                                 "now": now})
                 else:
                     moved = conn.execute(_FINISH, {"tid": table_id, "prev": n - 1, "n": n,
                                                    "now": now, "result": finished})
                 if moved.rowcount != 1:
-                    raise StaleWrite(f"table {table_id} is not at version {n - 1}")
+                    raise StaleWrite(f"table {table_id} is not playing at version {n - 1}")
             conn.execute(_INSERT, [{"table_id": table_id, "n": n, "seat": seat, "text": text,
                                     "at": now} for table_id, n, seat, text, _ in items])
 
@@ -173,6 +194,25 @@ class Store:
             values["tokens"] = tokens
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+
+    def end(self, table_id: str, status: str) -> bool:
+        """Close (``closed``) or abandon (``abandoned``) a table still playing; False when it
+        was not playing."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            moved = conn.execute(update(tables_t).where(
+                tables_t.c.id == table_id, tables_t.c.status == "playing").values(
+                status=status, finished=now, touched=now))
+        return moved.rowcount == 1
+
+    def statuses(self, table_ids: list[str]) -> dict[str, str]:
+        """The stored status of each of these tables."""
+        if not table_ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables_t.c.id, tables_t.c.status).where(
+                tables_t.c.id.in_(table_ids)))
+            return {r.id: r.status for r in rows}
 
     # ----- reading -----------------------------------------------------------------------------
     def load(self, table_id: str) -> TableRow | None:
@@ -208,7 +248,8 @@ def _row(row: Any, actions: list[tuple[int, str]]) -> TableRow:
                     seed=int(m["seed"]), seats=list(m["seats"]), tokens=list(m["tokens"]),
                     lang=m["lang"], listed=bool(m["listed"]), status=m["status"],
                     version=int(m["version"]), created=float(m["created"]),
-                    finished=m["finished"], result=m["result"], actions=actions)
+                    finished=m["finished"], result=m["result"], actions=actions,
+                    creator=m.get("creator"), touched=m.get("touched"))
 
 
 class Writer:

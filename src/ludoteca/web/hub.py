@@ -7,9 +7,8 @@ import asyncio
 import json
 import logging
 import random
-import secrets
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from typing import Any
 
@@ -19,10 +18,12 @@ from ludoteca.core.errors import IllegalAction, InvalidOption, LudotecaError
 from ludoteca.core.game import Game
 from ludoteca.core.registry import info
 
-from .db import Store, TableRow, Writer
+from .access import Access, normalize_seat
+from .bots import BotRunner
+from .db import StaleWrite, Store, TableRow, Writer
 from .errors import WebError, not_found
-from .setup import TableRequest, check_name
-from .table import LiveTable, LogEntry, Repeat, dumps, iso, make_entry, token_hash
+from .limits import Limits, RateLimiter
+from .table import LiveTable, LogEntry, Repeat, dumps, iso, make_entry, public_seat
 
 log = logging.getLogger("ludoteca.web")
 
@@ -33,13 +34,20 @@ class Conn:
     state", built when it is sent (consecutive ones collapse), so a slow socket gets the
     newest state instead of a backlog, and an answer never overtakes an earlier change."""
 
-    def __init__(self, table: LiveTable, you: tuple[int, ...]) -> None:
+    def __init__(self, table: LiveTable, access: Access, key: str | None = None,
+                 client: str = "") -> None:
         self.table = table
-        self.you = you
+        self.access = access
+        self.key = key          # the browser's device key (in memory only: re-checks access)
+        self.client = client    # the client's address (socket caps)
         self.log_sent = 0
         self.outbox: deque[str | None] = deque([None])
         self.wake = asyncio.Event()
         self.wake.set()
+
+    @property
+    def you(self) -> tuple[int, ...]:
+        return self.access.seats
 
     def push(self, message: str) -> None:
         self.outbox.append(message)
@@ -55,7 +63,7 @@ class Conn:
             return None
         msg = self.outbox.popleft()
         if msg is None:
-            msg = self.table.state_message(self.you, self.log_sent)
+            msg = self.table.state_message(self.access, self.log_sent)
             self.log_sent = len(self.table.entries)
         return msg
 
@@ -63,16 +71,23 @@ class Conn:
 class Hub:
     """Every table of one server process (the database is the truth; this is its cache)."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.6, limits: Limits | None = None,
+                 bot_workers: int = 0) -> None:
         self.store = store
         self.writer = Writer(store)
         self.bot_delay = bot_delay
+        self.limits = limits or Limits()
+        self.rates = RateLimiter(self.limits)
+        self.bots = BotRunner(bot_workers)
         self.tables: dict[str, LiveTable] = {}
+        self.sockets_by_client: Counter[str] = Counter()
         self._closing = False
+        self._sweeper: asyncio.Task[None] | None = None
 
     # ----- start and stop ------------------------------------------------------------------
     def start(self) -> int:
-        """Rebuild every unfinished table from its stored actions; start their bots."""
+        """Rebuild every unfinished table from its stored actions; start their bots and the
+        sweeper that retires idle tables. (Called with the event loop running.)"""
         n = 0
         for table_id in self.store.ids(status="playing"):
             try:
@@ -83,14 +98,18 @@ class Hub:
             if table is not None:
                 n += 1
                 self.kick_bots(table)
+        self._sweeper = asyncio.ensure_future(self._sweep_forever())
         return n
 
     async def stop(self) -> None:
         self._closing = True
         tasks = [t for table in self.tables.values() for t in table.bot_tasks.values()]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.bots.close()
         self.writer.close()
 
     def _load(self, table_id: str) -> LiveTable | None:
@@ -110,14 +129,13 @@ class Hub:
         if row is None:
             return
         table.game, table.entries = _replay_row(row)
-        table.seats, table.tokens = row.seats, row.tokens
         table.invalidate()
         for conn in table.conns:
             conn.log_sent = 0
 
     def _attach_agents(self, table: LiveTable, seed: int) -> None:
         for s in table.seats:
-            if s["kind"] == "bot":
+            if s["kind"] == "bot" and s["seat"] not in table.agents:
                 table.agents[s["seat"]] = make_agent(s["bot"], table.game_id, seed + s["seat"])
 
     def get(self, table_id: str) -> LiveTable:
@@ -131,94 +149,6 @@ class Hub:
             if table is None:
                 raise not_found(f"la mesa {table_id!r}", f"table {table_id!r}")
         return table
-
-    # ----- creating and joining ------------------------------------------------------------
-    async def create(self, req: TableRequest) -> dict[str, Any]:
-        """A new table from a checked request: the invite links, spectator and hot-seat."""
-        game = req.game_obj
-        table_id = secrets.token_urlsafe(8)   # 64 random bits; the insert fails on a clash
-        while table_id in self.tables:
-            table_id = secrets.token_urlsafe(8)
-        seats = [{"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot, "taken": False}
-                 for i, s in enumerate(req.seats)]
-        invites: dict[int, str] = {}
-        tokens: list[dict[str, Any]] = []
-        for s in seats:
-            if s["kind"] == "person":
-                tok = secrets.token_urlsafe(18)
-                invites[s["seat"]] = tok
-                tokens.append({"hash": token_hash(tok), "seats": [s["seat"]], "hotseat": False})
-        people = [s["seat"] for s in seats if s["kind"] == "person"]
-        hotseat = secrets.token_urlsafe(18) if people else None
-        if hotseat:
-            tokens.append({"hash": token_hash(hotseat), "seats": people, "hotseat": True})
-        row = TableRow(id=table_id, game=game.game_id, options=game.record_options(),
-                       seed=game.seed, seats=seats, tokens=tokens, lang=req.lang,
-                       listed=req.listed, status="playing", version=0, created=time.time(),
-                       finished=None, result=None, actions=[])
-        await self.writer.run(self.store.create, row)
-        table = LiveTable.from_row(row, game, [make_entry(game, 0, None, None, False,
-                                                          game.opening_events)])
-        self._attach_agents(table, game.seed)
-        self.tables[table_id] = table
-        self.kick_bots(table)
-        link = f"/t/{table_id}"
-        return {
-            "table_id": table_id, "game": game.game_id,
-            "seats": [{"seat": s["seat"], "name": s["name"], "kind": s["kind"], "bot": s["bot"],
-                       **({"invite": f"{link}?token={invites[s['seat']]}"}
-                          if s["seat"] in invites else {})} for s in seats],
-            "spectator": link,
-            "hotseat": f"{link}?token={hotseat}" if hotseat else None,
-        }
-
-    async def join(self, table: LiveTable, seat: Any, name: Any) -> dict[str, Any]:
-        """Claim an unclaimed person seat of a listed table: a fresh token for it (any older
-        token loses that seat)."""
-        async with table.lock:          # not while an action is being stored
-            if not table.listed:
-                raise WebError("forbidden", "esta mesa no está abierta a nadie más",
-                               "this table is not open to anyone else")
-            if table.over:
-                raise WebError("forbidden", "la partida ha terminado", "the game is over")
-            free = [s["seat"] for s in table.seats if s["kind"] == "person" and not s["taken"]]
-            if not (isinstance(seat, int) and not isinstance(seat, bool)) or \
-                    not 0 <= seat < len(table.seats) or table.seats[seat]["kind"] != "person":
-                raise WebError("bad_request", f"seat: {seat!r} no es un asiento de persona",
-                               f"seat: {seat!r} is not a person's seat", free)
-            if table.seats[seat]["taken"]:
-                raise WebError("taken", f"el asiento {seat} ya está ocupado",
-                               f"seat {seat} is already taken", free)
-            name = check_name(name, seat)
-            tok = secrets.token_urlsafe(18)
-            tokens = [{**t, "seats": [s for s in t["seats"] if s != seat]} for t in table.tokens]
-            tokens = [t for t in tokens if t["seats"]]
-            tokens.append({"hash": token_hash(tok), "seats": [seat], "hotseat": False})
-            seats = [dict(s) for s in table.seats]
-            seats[seat].update(name=name, taken=True)
-            await self.writer.run(self.store.update_seats, table.id, seats, tokens)
-            table.tokens, table.seats = tokens, seats
-            if name != table.game.names[seat]:
-                self._refresh(table)  # names change no chance: the same game, renamed
-            for conn in list(table.conns):  # sockets of the old token no longer act for it
-                if seat in conn.you:
-                    conn.you = tuple(s for s in conn.you if s != seat)
-                    conn.log_sent = 0
-            table.invalidate()
-            self.notify(table, presence=True)
-            return {"seat": seat, "token": tok, "invite": f"/t/{table.id}?token={tok}"}
-
-    async def claim(self, table: LiveTable, you: tuple[int, ...]) -> None:
-        """Mark the seats a token was used for as taken."""
-        changed = False
-        for s in you:
-            if not table.seats[s]["taken"]:
-                table.seats[s]["taken"] = True
-                changed = True
-        if changed:
-            table.presence_changed()
-            await self.writer.run(self.store.update_seats, table.id,
-                                  [dict(x) for x in table.seats])
 
     # ----- acting ------------------------------------------------------------------------------
     async def act(self, table: LiveTable, you: tuple[int, ...], version: Any, text: Any,
@@ -237,13 +167,16 @@ class Hub:
             raise WebError("bad_message", "req: debe ser un texto corto",
                            "req: must be a short text")
         if not you:
-            raise WebError("forbidden", "sin token de asiento solo se puede mirar",
-                           "without a seat's token you can only watch")
+            raise WebError("forbidden", "este navegador no tiene asiento en esta mesa: solo "
+                           "puede mirar", "this browser has no seat at this table: it can "
+                           "only watch")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
                                  or seat not in you):
-            raise WebError("forbidden", f"este token no puede actuar por el asiento {seat!r}",
-                           f"this token may not act for seat {seat!r}", list(you))
+            raise WebError("forbidden", f"este navegador no puede actuar por el asiento {seat!r}",
+                           f"this browser may not act for seat {seat!r}", list(you))
         async with table.lock:           # one action of a table at a time, stored in order
+            if table.state != "playing":
+                raise closed_error(table.state)
             game = table.game
             if seat is None:
                 mine = [s for s in you if s in game.to_move]
@@ -295,14 +228,21 @@ class Hub:
         try:
             await self.writer.append(table.id, n, seat, canonical,
                                      table_result(game) if game.is_over else None)
+        except StaleWrite as exc:  # closed (by an admin) or moved meanwhile: look again
+            await self._refresh_status(table)
+            raise closed_error(table.state) if table.state != "playing" else WebError(
+                "stale", "la mesa cambió mientras tanto; mira el estado nuevo",
+                "the table changed meanwhile; look at the new state") from exc
         except Exception as exc:  # the database refused: nothing changed
             log.exception("could not store action %s of table %s", n, table.id)
             raise WebError("server", "no se pudo guardar la acción; inténtalo de nuevo",
                            "the action could not be stored; try again") from exc
         table.game = game
         table.add_entry(make_entry(game, n, seat, canonical, secret, events))
+        table.touched = time.time()
         if game.is_over:
-            table.finished = time.time()
+            table.finished = table.touched
+            table.state = "finished"
         table.remember(seat, Repeat(req, n - 1, canonical, text, n))
         if answer is not None:
             answer(n)
@@ -311,24 +251,127 @@ class Hub:
         return n
 
     # ----- telling the sockets -------------------------------------------------------------
-    def notify(self, table: LiveTable, presence: bool = False) -> None:
-        if presence:
-            table.presence_changed()
+    def notify(self, table: LiveTable) -> None:
+        """Every socket of the table gets the newest state."""
+        table.presence_changed()
         for conn in table.conns:
             conn.touch()
 
+    def _presence(self, table: LiveTable, but: Conn) -> None:
+        """Who is connected changed: a small message to the other sockets, never a state."""
+        table.presence_changed()
+        message = table.presence_message()
+        for conn in table.conns:
+            if conn is not but:
+                conn.push(message)
+
     def connect(self, conn: Conn) -> None:
-        conn.table.conns.add(conn)
-        self.notify(conn.table, presence=True)
+        """Admit a socket within the caps (raises ``too_many``); it gets the whole state."""
+        table, client = conn.table, conn.client
+        if len(table.conns) >= self.limits.max_sockets_per_table:
+            raise WebError("too_many", f"esta mesa ya tiene {len(table.conns)} conexiones "
+                           f"(máximo {self.limits.max_sockets_per_table})",
+                           f"this table already has {len(table.conns)} connections (at most "
+                           f"{self.limits.max_sockets_per_table})",
+                           [self.limits.max_sockets_per_table])
+        if self.sockets_by_client[client] >= self.limits.max_sockets_per_client:
+            raise WebError("too_many", f"tu dirección ya tiene {self.sockets_by_client[client]} "
+                           f"conexiones abiertas (máximo {self.limits.max_sockets_per_client})",
+                           f"your address already has {self.sockets_by_client[client]} open "
+                           f"connections (at most {self.limits.max_sockets_per_client})",
+                           [self.limits.max_sockets_per_client])
+        before = table.connected()
+        table.conns.add(conn)
+        self.sockets_by_client[client] += 1
+        if table.connected() != before:
+            self._presence(table, but=conn)
+        else:
+            table.presence_changed()
 
     def disconnect(self, conn: Conn) -> None:
-        conn.table.conns.discard(conn)
-        self.notify(conn.table, presence=True)
+        table = conn.table
+        if conn not in table.conns:
+            return
+        before = table.connected()
+        table.conns.discard(conn)
+        self.sockets_by_client[conn.client] -= 1
+        if self.sockets_by_client[conn.client] <= 0:
+            del self.sockets_by_client[conn.client]
+        now = time.time()
+        for seat in conn.you:
+            table.last_seen[seat] = now
+        if table.connected() != before:
+            self._presence(table, but=conn)
+
+    def reauthorize(self, table: LiveTable, key: str | None = None) -> None:
+        """Seats changed hands: every socket (or only those of ``key``) acts for what its
+        browser holds now, and gets a fresh state."""
+        for conn in table.conns:
+            if key is None or conn.key == key:
+                conn.access = table.access_for(conn.key)
+                conn.log_sent = 0
+        table.invalidate()
+        self.notify(table)
+
+    # ----- ending --------------------------------------------------------------------------
+    async def end_table(self, table: LiveTable, status: str) -> None:
+        """Close or abandon a playing table: stored first, then its bots stop and every
+        socket is told."""
+        async with table.lock:
+            if table.state != "playing":
+                return
+            await self.writer.run(self.store.end, table.id, status)
+            self._ended(table, status)
+
+    def _ended(self, table: LiveTable, status: str) -> None:
+        table.state = status
+        table.finished = table.touched = time.time()
+        for task in table.bot_tasks.values():
+            task.cancel()
+        table.bot_tasks.clear()
+        table.invalidate()
+        self.notify(table)
+
+    async def _refresh_status(self, table: LiveTable) -> None:
+        stored = await self.writer.run(self.store.statuses, [table.id])
+        status = stored.get(table.id)
+        if status in ("closed", "abandoned") and table.state == "playing":
+            self._ended(table, status)
+
+    async def sweep(self, now: float | None = None) -> int:
+        """Retire idle tables (no action for ``idle_hours``) as abandoned, pick up tables an
+        admin closed, and forget ended tables nobody watches. Returns how many retired."""
+        now = time.time() if now is None else now
+        idle = self.limits.idle_hours * 3600
+        playing = [t for t in self.tables.values() if t.state == "playing"]
+        stored = await self.writer.run(self.store.statuses, [t.id for t in playing])
+        retired = 0
+        for table in playing:
+            status = stored.get(table.id, "playing")
+            if status in ("closed", "abandoned"):
+                self._ended(table, status)
+            elif idle > 0 and now - table.touched >= idle and not table.over:
+                log.info("table %s idle since %s: abandoned", table.id, iso(table.touched))
+                await self.end_table(table, "abandoned")
+                retired += 1
+        for table_id, table in list(self.tables.items()):
+            if table.ended and not table.conns and not table.bot_tasks:
+                del self.tables[table_id]
+        return retired
+
+    async def _sweep_forever(self) -> None:
+        period = max(1.0, min(60.0, self.limits.idle_hours * 360))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping idle tables failed")
 
     # ----- bots --------------------------------------------------------------------------------
     def kick_bots(self, table: LiveTable) -> None:
         """Start a task for each bot seat that must decide now and has none running."""
-        if self._closing or table.over:
+        if self._closing or table.ended:
             return
         for seat in table.game.to_move:
             if seat in table.agents and seat not in table.bot_tasks:
@@ -340,24 +383,29 @@ class Hub:
                 await asyncio.sleep(self.bot_delay)
             else:
                 await asyncio.sleep(0)
-            while not table.over and seat in table.game.to_move:
+            while not table.ended and seat in table.game.to_move and seat in table.agents:
                 version = table.version
                 world: Game = table.game.clone()
                 try:
-                    action = await asyncio.to_thread(table.agents[seat].choose, world, seat)
+                    action, agent = await self.bots.decide(table.agents[seat], world, seat)
+                    if seat in table.agents:
+                        table.agents[seat] = agent
+                except asyncio.CancelledError:
+                    raise
                 except Exception:
                     log.exception("bot of seat %s at table %s failed; it plays at random",
                                   seat, table.id)
-                    action = random.choice(world.legal_actions(seat))
+                    action = str(random.choice(world.legal_actions(seat)))
                 if table.version != version and (seat not in table.game.to_move or action
-                                                 not in table.game.legal_actions(seat)):
+                                                 not in map(str, table.game.legal_actions(seat))):
                     continue  # another seat moved meanwhile: think again
                 table.bot_tasks.pop(seat, None)
                 try:
                     async with table.lock:
-                        if table.game.is_over or seat not in table.game.to_move:
+                        if table.ended or seat not in table.game.to_move \
+                                or seat not in table.agents:
                             return
-                        await self._apply(table, seat, str(action), None)
+                        await self._apply(table, seat, action, None)
                 except WebError as exc:
                     log.error("bot action %s refused at table %s: %s", action, table.id,
                               exc.message["en"])
@@ -368,8 +416,10 @@ class Hub:
 
     # ----- listing -------------------------------------------------------------------------
     def listing(self, status: str | None) -> list[dict[str, Any]]:
+        """Listed tables (open, playing or finished; newest first)."""
         live = [t for t in self.tables.values() if t.listed]
-        out = [t.summary() for t in live if status is None or t.status() == status]
+        out = [t.summary() for t in live if t.status() in ("open", "playing", "finished")
+               and (status is None or t.status() == status)]
         if status in (None, "finished"):
             seen = {t.id for t in live}
             for row in self.store.finished_rows():
@@ -411,10 +461,18 @@ def _row_summary(row: TableRow) -> dict[str, Any]:
         title = row.game
     return {"table_id": row.id, "game": row.game, "title": title, "status": "finished",
             "listed": row.listed,
-            "seats": [{k: s.get(k) for k in ("seat", "name", "kind", "bot", "taken")}
-                      for s in row.seats],
+            "seats": [public_seat(normalize_seat(s)) for s in row.seats],
             "version": row.version, "created": iso(row.created), "finished": iso(row.finished),
             "result": row.result}
+
+
+def closed_error(state: str) -> WebError:
+    if state == "abandoned":
+        return WebError("closed", "la mesa se cerró por inactividad", "the table expired: it "
+                        "was idle too long")
+    if state == "finished":
+        return WebError("not_your_turn", "la partida ha terminado", "the game is over")
+    return WebError("closed", "el anfitrión ha cerrado la mesa", "the host closed the table")
 
 
 def _plausible_id(table_id: str) -> bool:

@@ -11,13 +11,15 @@ from ludoteca.agents import agent_names, make_agent, parse_agent_name
 from ludoteca.core.errors import InvalidOption
 from ludoteca.core.game import Game
 
+from .access import ACCESS, check_unique, clean_name
 from .errors import WebError, bad
+from .limits import Limits
 
 LANGS = ("es", "en")
-MAX_NAME = 40
-MAX_SECONDS = 10.0        # a bot's thinking time per decision on the server
 MAX_ITERATIONS = 100_000
 BOARD_OPTIONS = ("board",)  # options that name a file at the terminal: only TOML text here
+#: the option that makes each game end after so many rounds or turns (the others always end)
+ROUND_LIMITS = {"qytetet": "max_rounds", "civitas": "max_rounds", "som": "max_turns"}
 
 
 @dataclass
@@ -25,6 +27,7 @@ class SeatRequest:
     kind: str
     name: str
     bot: str | None
+    access: str | None = None   # person seats: host, local, invite or open
 
 
 @dataclass
@@ -34,18 +37,23 @@ class TableRequest:
     lang: str
     listed: bool
 
-
-def check_name(name: Any, seat: int, default: str | None = None) -> str:
-    if name is None or (isinstance(name, str) and not name.strip()):
-        return default or f"J{seat + 1}"
-    if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
-        raise bad(f"seats[{seat}].name", f"un nombre es un texto de hasta {MAX_NAME} letras",
-                  f"a name is a text of at most {MAX_NAME} characters")
-    return " ".join(name.split())
+    @property
+    def bots_only(self) -> bool:
+        return all(s.kind == "bot" for s in self.seats)
 
 
-def check_bot(spec: Any, game_id: str, seat: int) -> str:
-    field = f"seats[{seat}].bot"
+def check_name(name: Any, seat: int, default: str | None = None,
+               field: str | None = None) -> str:
+    """A seat's name (see :func:`access.clean_name`), or its default when none is given."""
+    return clean_name(name, field or f"seats[{seat}].name") or default or f"J{seat + 1}"
+
+
+def check_bot(spec: Any, game_id: str, seat: int, limits: Limits | None = None,
+              field: str | None = None) -> str:
+    """A bot's name with its parameters, within the server's thinking-time cap: an ``mcts``
+    without ``seconds`` gets the cap as its time limit."""
+    limits = limits or Limits()
+    field = field or f"seats[{seat}].bot"
     names = agent_names(game_id)
     if not isinstance(spec, str) or not spec.strip():
         raise bad(field, "falta el nombre del bot", "the bot's name is missing", names)
@@ -56,17 +64,31 @@ def check_bot(spec: Any, game_id: str, seat: int) -> str:
     except InvalidOption as exc:
         raise bad(field, f"bot no válido: {exc}", f"not a valid bot: {exc}", names) from None
     seconds, iterations = params.get("seconds"), params.get("iterations")
-    if isinstance(seconds, (int, float)) and seconds > MAX_SECONDS:
-        raise bad(field, f"como mucho {MAX_SECONDS:g} segundos por decisión",
-                  f"at most {MAX_SECONDS:g} seconds per decision", names)
-    if isinstance(iterations, int) and iterations > MAX_ITERATIONS and seconds is None:
-        raise bad(field, f"como mucho {MAX_ITERATIONS} iteraciones sin límite de segundos",
-                  f"at most {MAX_ITERATIONS} iterations without a seconds limit", names)
+    cap = limits.bot_max_seconds
+    if isinstance(seconds, (int, float)) and seconds > cap:
+        raise bad(field, f"como mucho {cap:g} segundos por decisión en este servidor",
+                  f"at most {cap:g} seconds per decision on this server", names)
+    if isinstance(iterations, int) and iterations > MAX_ITERATIONS:
+        raise bad(field, f"como mucho {MAX_ITERATIONS} iteraciones por decisión",
+                  f"at most {MAX_ITERATIONS} iterations per decision", names)
+    if spec.split(":")[0] == "mcts" and seconds is None:
+        spec = f"{spec},seconds={cap:g}" if ":" in spec else f"mcts:seconds={cap:g}"
     return spec
 
 
-def check_options(game_id: str, options: Any) -> dict[str, Any]:
+def check_options(game_id: str, options: Any, limits: Limits | None = None) -> dict[str, Any]:
+    """The options, known to the game, with allowed values; a web table always ends (its
+    round or turn limit is at most ``limits.max_rounds``)."""
+    limits = limits or Limits()
     gi = ludoteca.info(game_id)
+    limit_name = ROUND_LIMITS.get(game_id)
+    if limit_name is not None and isinstance(options, dict) and limit_name in options:
+        value = options[limit_name]
+        top = limits.max_rounds
+        if not (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= top):
+            raise bad(f"options.{limit_name}", f"en la web una partida siempre termina: de 1 a "
+                      f"{top}, no {value!r}", f"on the web a game always ends: 1 to {top}, "
+                      f"not {value!r}", [1, top], "invalid_option")
     if options is None:
         return {}
     if not isinstance(options, dict):
@@ -89,8 +111,9 @@ def check_options(game_id: str, options: Any) -> dict[str, Any]:
     return dict(options)
 
 
-def check_request(body: Any) -> TableRequest:
+def check_request(body: Any, limits: Limits | None = None) -> TableRequest:
     """A checked table request, with its game already created (options validated by it)."""
+    limits = limits or Limits()
     if not isinstance(body, dict):
         raise bad("body", "debe ser un objeto JSON", "must be a JSON object")
     game_id = body.get("game")
@@ -117,7 +140,7 @@ def check_request(body: Any) -> TableRequest:
         raise bad("seats", f"{gi.title} se juega con {lo} a {hi} asientos; recibido {got!r}",
                   f"{gi.title} is played by {lo} to {hi} seats; got {got!r}",
                   list(range(lo, hi + 1)))
-    seats = []
+    seats: list[SeatRequest] = []
     for i, raw in enumerate(raw_seats):
         if not isinstance(raw, dict) or raw.get("kind") not in ("person", "bot"):
             raise bad(f"seats[{i}]", 'debe ser {"kind": "person", "name": …} o '
@@ -125,12 +148,19 @@ def check_request(body: Any) -> TableRequest:
                       'must be {"kind": "person", "name": …} or {"kind": "bot", "bot": …}',
                       ["person", "bot"])
         if raw["kind"] == "bot":
-            bot = check_bot(raw.get("bot"), game_id, i)
+            bot = check_bot(raw.get("bot"), game_id, i, limits)
             name = check_name(raw.get("name"), i, default=f"Bot {i + 1}")
-            seats.append(SeatRequest("bot", name, bot))
+            seat = SeatRequest("bot", name, bot)
         else:
-            seats.append(SeatRequest("person", check_name(raw.get("name"), i), None))
-    options = check_options(game_id, body.get("options"))
+            access = raw.get("access")
+            if access is not None and access not in ACCESS:
+                raise bad(f"seats[{i}].access", f"acceso {access!r} desconocido",
+                          f"unknown access {access!r}", list(ACCESS))
+            seat = SeatRequest("person", check_name(raw.get("name"), i), None, access)
+        check_unique([s.name for s in seats], f"seats[{i}].name", seat.name)
+        seats.append(seat)
+    _assign_access(seats)
+    options = check_options(game_id, body.get("options"), limits)
     try:
         game = ludoteca.new_game(game_id, players=[s.name for s in seats], seed=seed,
                                  options=options)
@@ -139,3 +169,20 @@ def check_request(body: Any) -> TableRequest:
                        f"the game does not accept these options: {exc}",
                        sorted(gi.options)) from None
     return TableRequest(game, seats, lang, listed)
+
+
+def _assign_access(seats: list[SeatRequest]) -> None:
+    """At most one host seat (when none says so, the first person seat that is neither an
+    invitation nor open); other person seats are invitations unless they say otherwise."""
+    people = [(i, s) for i, s in enumerate(seats) if s.kind == "person"]
+    hosts = [i for i, s in people if s.access == "host"]
+    if len(hosts) > 1:
+        raise bad(f"seats[{hosts[1]}].access", "solo un asiento es el tuyo (host)",
+                  "only one seat is yours (host)", list(ACCESS))
+    if not hosts:   # the first seat that did not ask to be invited or open is yours
+        first = next((s for _, s in people if s.access in (None, "local")), None)
+        if first is not None:
+            first.access = "host"
+    for _, s in people:
+        if s.access is None:
+            s.access = "invite"

@@ -4,7 +4,6 @@ each viewer receives (computed once per version and viewer, then reused)."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import time
 from collections import OrderedDict
@@ -18,6 +17,7 @@ from ludoteca.core.events import Event
 from ludoteca.core.game import Game
 from ludoteca.core.registry import info
 
+from .access import Access, access_of, normalize_seat
 from .db import TableRow
 from .labels import label
 
@@ -37,10 +37,6 @@ def dumps(value: Any) -> str:
     encoded for every seat after every action, and the standard library's encoder was a
     quarter of the server's time at full load."""
     return orjson.dumps(value, default=_default, option=orjson.OPT_NON_STR_KEYS).decode()
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 @dataclass
@@ -90,12 +86,16 @@ class LiveTable:
 
     id: str
     game: Game
-    seats: list[dict[str, Any]]          # {seat, name, kind, bot, taken}
-    tokens: list[dict[str, Any]]         # {hash, seats, hotseat}
+    seats: list[dict[str, Any]]          # {seat, name, kind, bot, access, claimed}
+    credentials: list[dict[str, Any]]    # {hash, kind: device|invite, seats, host} (access.py)
     lang: str
     listed: bool
     created: float
     finished: float | None = None
+    state: str = "playing"               # playing | finished | closed | abandoned
+    creator: str | None = None           # the client address that created it
+    touched: float = 0.0                 # when it last changed (idle tables expire)
+    last_seen: dict[int, float] = field(default_factory=dict)  # seat -> when it left
     entries: list[LogEntry] = field(default_factory=list)
     last: dict[int, Repeat] = field(default_factory=dict)
     reqs: OrderedDict[tuple[int, str], int] = field(default_factory=OrderedDict)
@@ -110,9 +110,13 @@ class LiveTable:
     # ----- building ------------------------------------------------------------------------
     @classmethod
     def from_row(cls, row: TableRow, game: Game, entries: list[LogEntry]) -> LiveTable:
-        return cls(id=row.id, game=game, seats=row.seats, tokens=row.tokens, lang=row.lang,
+        now = time.time()
+        seats = [normalize_seat(s) for s in row.seats]
+        return cls(id=row.id, game=game, seats=seats, credentials=row.tokens, lang=row.lang,
                    listed=row.listed, created=row.created, finished=row.finished,
-                   entries=entries)
+                   state=row.status, creator=row.creator,
+                   touched=row.touched or row.created, entries=entries,
+                   last_seen={s["seat"]: now for s in seats if s.get("claimed")})
 
     # ----- facts -----------------------------------------------------------------------------
     @property
@@ -128,25 +132,39 @@ class LiveTable:
         return self.game.is_over
 
     @property
+    def ended(self) -> bool:
+        """Over, closed by its host or an admin, or abandoned: nobody acts any more."""
+        return self.state != "playing" or self.game.is_over
+
+    @property
+    def bots_only(self) -> bool:
+        return all(s["kind"] == "bot" for s in self.seats)
+
+    @property
     def person_seats(self) -> tuple[int, ...]:
         return tuple(s["seat"] for s in self.seats if s["kind"] == "person")
 
     def status(self) -> str:
+        """As the lobby lists it: open (an open seat nobody has claimed), playing, finished,
+        closed or abandoned."""
         if self.over:
             return "finished"
-        if self.listed and any(s["kind"] == "person" and not s["taken"] for s in self.seats):
+        if self.state != "playing":
+            return self.state
+        if any(s["access"] == "open" and not s["claimed"] for s in self.seats):
             return "open"
         return "playing"
 
-    def seats_for(self, token: str | None) -> tuple[int, ...] | None:
-        """The seats a token may act for; () without a token; None for an unknown token."""
-        if not token:
-            return ()
-        digest = token_hash(token)
-        for entry in self.tokens:
-            if entry["hash"] == digest:
-                return tuple(entry["seats"])
-        return None
+    def access_for(self, key: str | None) -> Access:
+        """What the browser with this device key may do here."""
+        return access_of(self.credentials, self.id, key)
+
+    def absent(self, seat: int, now: float, grace: float) -> bool:
+        """Nobody is at ``seat`` now, and nobody has been for ``grace`` seconds."""
+        if any(seat in conn.you for conn in self.conns):
+            return False
+        left = self.last_seen.get(seat)
+        return left is None or now - left >= grace
 
     def result_json(self) -> dict[str, Any] | None:
         result = self.game.result
@@ -156,8 +174,7 @@ class LiveTable:
         """The table as the lobby lists it."""
         return {"table_id": self.id, "game": self.game_id, "title": info(self.game_id).title,
                 "status": self.status(), "listed": self.listed,
-                "seats": [{k: s[k] for k in ("seat", "name", "kind", "bot", "taken")}
-                          for s in self.seats],
+                "seats": [public_seat(s) for s in self.seats],
                 "version": self.version, "created": iso(self.created),
                 "finished": iso(self.finished), "result": self.result_json()}
 
@@ -191,10 +208,16 @@ class LiveTable:
     def _seats(self) -> str:
         if self._seats_json is None:
             on = self.connected()
-            self._seats_json = dumps([
-                {"seat": s["seat"], "name": s["name"], "kind": s["kind"], "bot": s["bot"],
-                 "connected": s["seat"] in on} for s in self.seats])
+            self._seats_json = dumps([{**public_seat(s), "connected": s["seat"] in on}
+                                      for s in self.seats])
         return self._seats_json
+
+    def presence_message(self) -> str:
+        """Who is connected, for every socket but the one that just came or went."""
+        on = self.connected()
+        return dumps({"type": "presence",
+                      "seats": [{"seat": s["seat"], "connected": s["seat"] in on}
+                                for s in self.seats]})
 
     def _fragment(self, you: tuple[int, ...]) -> str:
         """Everything of a state message that depends on the version and the viewer only."""
@@ -211,7 +234,7 @@ class LiveTable:
                 views = {"spectator": g.view(None)}
             legal = {}
             for s in you:
-                if s in to_move:
+                if s in to_move and self.state == "playing":
                     legal[str(s)] = [{"id": g.action_id(a), "text": str(a),
                                       **label(g.game_id, str(a))}
                                      for a in g.legal_actions(s)]
@@ -222,11 +245,14 @@ class LiveTable:
             self._frag[you] = frag
         return frag
 
-    def state_message(self, you: tuple[int, ...], log_from: int = 0) -> str:
-        """The ``state`` message for a viewer acting for ``you``, with the log entries from
+    def state_message(self, access: Access, log_from: int = 0) -> str:
+        """The ``state`` message for a viewer with ``access``, with the log entries from
         ``log_from`` on."""
+        you = access.seats
         log = ",".join(e.for_viewer(you) for e in self.entries[log_from:])
         return ('{"type":"state",' + self._fragment(you)[1:-1] + ',"seats":' + self._seats()
+                + ',"host":' + ("true" if access.host else "false")
+                + ',"status":"' + self.status() + '"'
                 + ',"log_from":' + str(log_from) + ',"log":[' + log + "]}")
 
     def record(self) -> dict[str, Any]:
@@ -238,6 +264,11 @@ class LiveTable:
                         "seats": [{"name": s["name"], "kind": s["kind"], "bot": s["bot"]}
                                   for s in self.seats]}
         return json.loads(dumps(rec))
+
+
+def public_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat as anyone may see it (never a credential)."""
+    return {k: seat.get(k) for k in ("seat", "name", "kind", "bot", "access", "claimed")}
 
 
 def iso(stamp: float | None) -> str | None:
