@@ -329,6 +329,9 @@ def serve_cmd(
         help="Reverse proxies (comma-separated addresses, or *) whose X-Forwarded-For and "
              "X-Forwarded-Proto are believed. Default: none, the client address is the "
              "connection's.")] = None,
+    log_level: Annotated[str, typer.Option(
+        "--log-level", help="critical, error, warning, info (one line per request and per "
+             "refusal; never a secret) or debug.")] = "warning",
     bot_workers: Annotated[int | None, typer.Option(
         "--bot-workers", metavar="N",
         help="Processes that think for the bots (default: cores − 1, at least 1; 0: threads "
@@ -349,6 +352,8 @@ def serve_cmd(
     if bot_delay < 0:
         fail(f"--bot-delay {bot_delay}: " + ("son segundos, 0 o más" if es else
                                             "seconds, 0 or more"), lang)
+    if log_level not in ("critical", "error", "warning", "info", "debug"):
+        fail(f"--log-level {log_level}: critical, error, warning, info, debug", lang)
     if bot_workers is not None and bot_workers < 0:
         fail(f"--bot-workers {bot_workers}: " + ("0 o más" if es else "0 or more"), lang)
     try:
@@ -367,7 +372,8 @@ def serve_cmd(
     try:
         serve(host=host, port=port, db=url, bot_delay=bot_delay, limits=limits,
               allowed_origins=tuple(allowed_origin or ()),
-              forwarded_allow_ips=forwarded_allow_ips, bot_workers=bot_workers)
+              forwarded_allow_ips=forwarded_allow_ips, bot_workers=bot_workers,
+              log_level=log_level)
     except (SQLAlchemyError, OSError, ImportError) as exc:
         fail(exc, lang)
 
