@@ -22,6 +22,13 @@ SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
+#: every test browser comes from 127.0.0.1: limits no test of ordinary play reaches (the
+#: defaults of a public server are tested in test_security.py)
+MANY = "100000/second"
+GENEROUS_LIMITS = [f"{kind}_rate={MANY}" for kind in
+                   ("create", "join", "act", "connect", "host", "replay")] + [
+    f"{name}=100000" for name in ("max_tables_per_client", "max_tables", "max_bot_tables",
+                                  "max_sockets_per_table", "max_sockets_per_client")]
 
 
 def chromium_path() -> str | None:
@@ -41,12 +48,14 @@ def free_port() -> int:
 
 @contextmanager
 def running_server(tmp: Path) -> Iterator[str]:
-    """Start ``ludoteca serve`` (bots without delay) and yield its base URL."""
+    """Start ``ludoteca serve`` (bots without delay, generous limits) and yield its base URL."""
     port = free_port()
     db = tmp / "web.db"
     log = (tmp / "server.log").open("w")
     cmd = [sys.executable, "-m", "ludoteca", "serve", "--host", "127.0.0.1", "--port", str(port),
            "--db", f"sqlite:///{db}", "--bot-delay", "0"]
+    for pair in GENEROUS_LIMITS:
+        cmd += ["--limit", pair]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -76,12 +85,25 @@ def running_server(tmp: Path) -> Iterator[str]:
 
 
 def api(base: str, method: str, path: str, body: Any = None) -> Any:
-    """A JSON request to the server; HTTP errors raise with the server's answer."""
+    """A JSON request to the server from no browser (no cookie: a table created so has no
+    seat of its creator's that anybody could use; give its people ``access: invite``); HTTP
+    errors raise with the server's answer."""
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(base + path, data=data, method=method,
                                  headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req, timeout=10) as r:
         return json.loads(r.read())
+
+
+def api_as(page: Any, base: str, method: str, path: str, body: Any = None) -> Any:
+    """A JSON request from a page's browser context: its device cookie goes with it, and the
+    one the answer sets stays there (the way the lobby creates a table)."""
+    r = page.request.fetch(base + path, method=method,
+                           headers={"Content-Type": "application/json"},
+                           data=None if body is None else json.dumps(body))
+    if not r.ok:
+        raise AssertionError(f"{method} {path}: {r.status} {r.text()}")
+    return r.json()
 
 
 def version(page: Any) -> int:
@@ -129,13 +151,20 @@ def click_and_wait(page: Any, selector: str = ".action-button:not([disabled])") 
 
 
 def create_in_lobby(page: Any, base: str, game: str, *, seed: int, lang: str = "es",
-                    persons: int = 1, bot: str = "greedy") -> dict[str, Any]:
-    """Create a table through the lobby form: ``persons`` people first, bots after.
-    Returns the links the lobby shows."""
+                    persons: int = 1, bot: str = "greedy", access: list[str] | None = None,
+                    listed: bool = False) -> dict[str, Any]:
+    """Create a table through the lobby form: ``persons`` people first (adding seats when the
+    form has fewer), bots after. ``access``: each person seat's (the form's default: the
+    first ``host``, the others ``invite``). Returns what the lobby shows: the creator's
+    table ``url``, the ``invites`` (one per invite seat), the table's address for ``open``
+    seats, the ``spectator`` link and the ``table_id`` (every link absolute)."""
     page.goto(f"{base}/?lang={lang}")
     page.wait_for_selector(f"#game-select option[value='{game}']", state="attached")
     page.select_option("#game-select", game)
+    assert page.is_checked("#table-listed") is False, "a table is not listed by default"
     rows = page.locator(".seat-row")
+    while rows.count() < persons:
+        page.click(".add-seat")
     for i in range(rows.count()):
         row = page.locator(f".seat-row[data-seat='{i}']")
         if i < persons:
@@ -143,14 +172,26 @@ def create_in_lobby(page: Any, base: str, game: str, *, seed: int, lang: str = "
         else:
             row.locator(".seat-kind-select").select_option("bot")
             row.locator(".seat-bot-select").select_option(bot)
+    for i, kind in enumerate(access or []):
+        page.locator(f".seat-row[data-seat='{i}'] .seat-access-select").select_option(kind)
+    if access:
+        chosen = [page.locator(f".seat-row[data-seat='{i}'] .seat-access-select").input_value()
+                  for i in range(len(access))]
+        assert chosen == access, chosen
+    page.set_checked("#table-listed", listed)
     page.fill("#table-seed", str(seed))
     page.select_option("#table-lang", lang)
     page.click(".create-button")
-    page.wait_for_selector(".created .link-row a")
+    page.wait_for_selector(".created .go-to-table")
+
+    def hrefs(selector: str) -> list[str]:
+        return page.locator(selector).evaluate_all("els => els.map(a => a.href)")
+
     return {
-        "invites": [a.get_attribute("href") for a in page.locator(".invite-link a").all()],
+        "url": page.locator(".created .go-to-table").evaluate("a => a.href"),
+        "invites": hrefs(".created .invite-link a"),
+        "open": hrefs(".created .open-seat-link a"),
         "spectator": page.locator(".spectator-link a").get_attribute("href"),
-        "hotseat": page.locator(".hotseat-link a").get_attribute("href"),
         "table_id": page.get_attribute(".created", "data-table"),
     }
 

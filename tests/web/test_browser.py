@@ -2,11 +2,15 @@
 real ``ludoteca serve`` with a temporary SQLite database.
 
 For each of the five games a table with one person and bots is created through the lobby form
-and played for several turns by clicking action buttons; the page must update, survive a reload
-and be kept as a screenshot in ``test-artifacts/screenshots/<game>.png``. Also: the hot-seat
-cover hides the previous seat's view, two browser contexts at El Plan see only their own secret
-choice, the Qytetet board's squares offer their legal actions, the lobby shows the server's
-message for a wrong option, and a finished game shows its result, record and replay.
+(the creator's browser is seated by its cookie) and played for several turns by clicking action
+buttons; the page must update, survive a reload and be kept as a screenshot in
+``test-artifacts/screenshots/<game>.png``. Also: the hot-seat cover hides the previous seat's
+view, two browser contexts at El Plan see only their own secret choice, the Qytetet board's
+squares offer their legal actions, the lobby shows the server's message for a wrong option, a
+finished game shows its result, record and replay; an invitation works once, in the browser
+that opens it first; an open seat is taken from the lobby or the table page; the host hands an
+absent seat to a bot and closes the table. No page ever has ``token=`` or ``claim=`` in its
+address once loaded, nor in any request it makes.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import pytest
 from .browser_support import (
     CHROMIUM_ARGS,
     api,
+    api_as,
     chromium_path,
     click_and_wait,
     create_in_lobby,
@@ -54,30 +59,69 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+SECRETS_IN_URLS = ("token=", "claim=")
+
+
 class Pages:
-    """New browser contexts (one person each) that record JavaScript errors."""
+    """New browser contexts (one person each) that record JavaScript errors and every URL
+    they request (HTTP and WebSocket)."""
 
     def __init__(self, browser: Any) -> None:
         self.browser = browser
         self.contexts: list[Any] = []
+        self.pages: list[Any] = []
         self.errors: list[str] = []
+        self.requested: list[str] = []
 
     def new(self) -> Any:
         ctx = self.browser.new_context(viewport={"width": 1400, "height": 1000})
         self.contexts.append(ctx)
         page = ctx.new_page()
+        self.pages.append(page)
         page.set_default_timeout(15000)
         page.on("pageerror", lambda e: self.errors.append(f"{page.url}: {e}"))
+        page.on("request", lambda r: self.requested.append(r.url))
+        page.on("websocket", lambda ws: self.requested.append(ws.url))
         return page
+
+    def leaked(self) -> list[str]:
+        """URLs that carry a secret: requested ones, and the pages' addresses now."""
+        now = [p.url for p in self.pages if not p.is_closed()]
+        return [u for u in self.requested + now if any(s in u for s in SECRETS_IN_URLS)]
 
 
 @pytest.fixture
 def pages(browser: Any) -> Iterator[Pages]:
     p = Pages(browser)
     yield p
+    leaked = p.leaked()
     for ctx in p.contexts:
         ctx.close()
     assert not p.errors, p.errors
+    assert not leaked, f"a secret in a URL: {leaked}"
+
+
+def no_secret_in_url(page: Any) -> None:
+    """The page's address and its language links hold no invitation or token."""
+    urls = [page.url, *page.locator(".lang-switch a").evaluate_all("els => els.map(a => a.href)")]
+    assert not [u for u in urls if any(s in u for s in SECRETS_IN_URLS)], urls
+
+
+def pass_turn(page: Any) -> int:
+    """Qytetet: end the turn when possible, else the first action (a roll)."""
+    terminar = page.locator(".action-button[data-action='terminar']")
+    return click_and_wait(page, ".action-button[data-action='terminar']" if terminar.count()
+                          else ".action-button:not([disabled])")
+
+
+def play_until_turn_of(page: Any, seat: int, limit: int = 20) -> None:
+    """Qytetet: this page plays its turns until ``seat`` is to move."""
+    for _ in range(limit):
+        if seat in table_state(page)["to_move"]:
+            return
+        assert wait_my_turn_or_over(page)
+        pass_turn(page)
+    pytest.fail(f"seat {seat} never came to move in {limit} actions")
 
 
 def log_ns(page: Any) -> list[int]:
@@ -92,8 +136,8 @@ def test_play_each_game_with_bots(server: str, pages: Pages, game: str) -> None:
     page = pages.new()
     lang = "en" if game == "civitas" else "es"
     links = create_in_lobby(page, server, game, seed=5, lang=lang)
-    assert len(links["invites"]) == 1 and links["spectator"] and links["table_id"]
-    page.goto(links["invites"][0])
+    assert links["invites"] == [] and links["spectator"] and links["table_id"]
+    page.goto(links["url"])
     wait_state(page)
     assert table_state(page)["you"] == [0]
     clicks = 0
@@ -134,7 +178,7 @@ def test_ring_board_squares_offer_their_actions(server: str, pages: Pages) -> No
     buying, the square shows its owner, and a rule chip opens the rule's text."""
     page = pages.new()
     links = create_in_lobby(page, server, "qytetet", seed=3, persons=1, bot="random")
-    page.goto(links["invites"][0])
+    page.goto(links["url"])
     wait_state(page)
     assert page.locator(".mono-square").count() == 20
     for _ in range(12):  # roll until a free street is ours to buy
@@ -171,13 +215,15 @@ def test_ring_board_squares_offer_their_actions(server: str, pages: Pages) -> No
 
 # ------------------------------------------------------------------------------------------
 def test_hotseat_cover_hides_the_previous_view(server: str, pages: Pages) -> None:
-    """Two people at one device: when the turn passes, a cover names the next person and the
-    board and actions of the previous one are gone until the button is pressed."""
+    """Two people at one device (the second seat "on this device"): when the turn passes, a
+    cover names the next person and the board and actions of the previous one are gone until
+    the button is pressed."""
     page = pages.new()
-    links = create_in_lobby(page, server, "qytetet", seed=11, persons=2)
-    assert links["hotseat"]
-    page.goto(links["hotseat"])
+    links = create_in_lobby(page, server, "qytetet", seed=11, persons=2, access=["host", "local"])
+    assert links["invites"] == []
+    page.goto(links["url"])
     wait_state(page)
+    assert table_state(page)["you"] == [0, 1]
     names = [s["name"] for s in table_state(page)["seats"]]
     cover = page.locator(".handoff-cover")
     cover.wait_for()
@@ -210,11 +256,13 @@ def test_hotseat_cover_hides_the_previous_view(server: str, pages: Pages) -> Non
 def test_hotseat_secret_choice_one_seat_at_a_time(server: str, pages: Pages) -> None:
     """El Plan at one device: in the simultaneous step each person decides behind the cover,
     and the next one's screen shows the first one's choice only as a secret choice."""
-    made = api(server, "POST", "/api/tables", {
-        "game": "elplan", "options": {}, "lang": "es", "seed": 0, "listed": False,
-        "seats": [{"kind": "person", "name": "Ana"}, {"kind": "person", "name": "Bea"}]})
     page = pages.new()
-    page.goto(server + made["hotseat"])
+    made = api_as(page, server, "POST", "/api/tables", {
+        "game": "elplan", "options": {}, "lang": "es", "seed": 0, "listed": False,
+        "seats": [{"kind": "person", "name": "Ana", "access": "host"},
+                  {"kind": "person", "name": "Bea", "access": "local"}]})
+    assert made["you"] == [0, 1]
+    page.goto(server + made["url"])
     wait_state(page)
     cover = page.locator(".handoff-cover")
     for _ in range(60):  # the first legal action until both must decide at once
@@ -250,10 +298,13 @@ def test_dropped_connection_and_refused_action(server: str, pages: Pages) -> Non
     reason and the page carries on."""
     made = api(server, "POST", "/api/tables", {
         "game": "civitas", "options": {}, "lang": "es", "seed": 2, "listed": False,
-        "seats": [{"kind": "person", "name": "Ana"}, {"kind": "bot", "bot": "random"}]})
+        "seats": [{"kind": "person", "name": "Ana", "access": "invite"},
+                  {"kind": "bot", "bot": "random"}]})
     page = pages.new()
     page.goto(server + made["seats"][0]["invite"])
     wait_state(page)
+    assert table_state(page)["you"] == [0]
+    no_secret_in_url(page)
     assert wait_my_turn_or_over(page)
     v, ns = version(page), log_ns(page)
     page.evaluate("() => window.ludotecaTable.ws.close()")
@@ -267,13 +318,14 @@ def test_dropped_connection_and_refused_action(server: str, pages: Pages) -> Non
     assert toast.inner_text().strip()
     assert version(page) == v
     assert click_and_wait(page) > v
-    # a link with a wrong token says so and only watches
+    # a link with a wrong invitation says so and only watches
     stranger = pages.new()
-    stranger.goto(f"{server}/t/{made['table_id']}?token=not-a-token")
+    stranger.goto(f"{server}/t/{made['table_id']}#claim=not-a-valid-invitation-code")
     wait_state(stranger)
-    stranger.locator(".error-toast").wait_for()
+    stranger.locator(".claim-error").wait_for()
     assert table_state(stranger)["you"] == [] and "spectator" in table_state(stranger)["views"]
     assert stranger.locator(".action-button").count() == 0
+    no_secret_in_url(stranger)
 
 
 # ------------------------------------------------------------------------------------------
@@ -282,7 +334,8 @@ def test_two_browsers_see_only_their_own_secret_choice(server: str, pages: Pages
     (not in her messages, not on her page) while Ana's page shows it."""
     made = api(server, "POST", "/api/tables", {
         "game": "elplan", "options": {}, "lang": "es", "seed": 0, "listed": False,
-        "seats": [{"kind": "person", "name": "Ana"}, {"kind": "person", "name": "Bea"}]})
+        "seats": [{"kind": "person", "name": "Ana", "access": "invite"},
+                  {"kind": "person", "name": "Bea", "access": "invite"}]})
     invites = [s["invite"] for s in made["seats"]]
     ana, bea = pages.new(), pages.new()
     frames: list[dict[str, Any]] = []
@@ -342,6 +395,24 @@ def test_lobby_wrong_option_and_english(server: str, pages: Pages) -> None:
     page.select_option("#game-select", "som")
     assert page.locator("#opt-mode option").count() == 4
     assert page.locator("#opt-mode").input_value() == '"A"'
+    # each person seat says who takes it; exactly one is "Me"; a table is unlisted unless asked
+    assert not page.is_checked("#table-listed")
+    assert "lobby" in page.locator(".listed-help").inner_text()
+    page.locator(".seat-row[data-seat='1'] .seat-kind-select").select_option("person")
+
+    def accesses() -> list[str]:
+        return [page.locator(f".seat-row[data-seat='{i}'] .seat-access-select").input_value()
+                for i in range(2)]
+
+    assert accesses() == ["host", "invite"]
+    options = page.locator(".seat-row[data-seat='1'] .seat-access-select option")
+    assert options.all_inner_texts() == ["Me", "On this device", "Invite", "Open"]
+    page.locator(".seat-row[data-seat='1'] .seat-access-select").select_option("host")
+    assert accesses() == ["invite", "host"]
+    page.locator(".seat-row[data-seat='1'] .seat-access-select").select_option("open")
+    assert accesses() == ["host", "open"]
+    page.locator(".seat-row[data-seat='0'] .seat-kind-select").select_option("bot")
+    assert page.locator(".seat-row[data-seat='1'] .seat-access-select").input_value() == "host"
     screenshot(page, "lobby-en")
 
 
@@ -381,3 +452,159 @@ def test_finished_game_result_record_and_replay(server: str, pages: Pages) -> No
     item = page.locator(f".finished-tables .table-item[data-table='{made['table_id']}']")
     item.wait_for()
     assert item.locator(".replay-link").count() == 1
+
+
+# ------------------------------------------------------------------------------------------
+def test_invitation_works_once_in_the_browser_that_opens_it(server: str, pages: Pages) -> None:
+    """The creator is seated by the lobby without any secret in a URL; the invite link seats
+    a second browser (for good: a reload keeps the seat), which plays its turn; the same link
+    opened in a third browser is refused and that one only watches. Who is connected reaches
+    the other pages as presence."""
+    host = pages.new()
+    links = create_in_lobby(host, server, "qytetet", seed=21, persons=2)
+    assert len(links["invites"]) == 1 and "#claim=" in links["invites"][0]
+    assert links["url"] == f"{server}/t/{links['table_id']}"
+    host.click(".created .go-to-table")
+    wait_state(host)
+    st = table_state(host)
+    assert st["you"] == [0] and st["host"] is True
+    assert [s["access"] for s in st["seats"]] == ["host", "invite"]
+    assert host.locator(".seat-panel[data-seat='1'] .seat-free").count() == 1
+    no_secret_in_url(host)
+
+    bea = pages.new()
+    bea.goto(links["invites"][0])
+    wait_state(bea)
+    assert table_state(bea)["you"] == [1] and table_state(bea)["host"] is False
+    assert bea.locator(".claim-error").count() == 0
+    assert bea.locator(".host-panel").is_hidden()
+    no_secret_in_url(bea)
+    # the host's page hears that seat 1 is taken and connected
+    host.locator(".seat-panel[data-seat='1'] .seat-conn.on").wait_for()
+
+    third = pages.new()
+    third.goto(links["invites"][0])
+    wait_state(third)
+    banner = third.locator(".claim-error")
+    banner.wait_for()
+    assert banner.get_attribute("role") == "alert"
+    assert "invitación" in banner.inner_text()
+    st = table_state(third)
+    assert st["you"] == [] and set(st["views"]) == {"spectator"}
+    assert third.locator(".action-button").count() == 0
+    no_secret_in_url(third)
+
+    play_until_turn_of(host, 1)
+    bea.wait_for_selector(".action-button:not([disabled])")
+    v = version(bea)
+    assert click_and_wait(bea) > v
+    bea.reload()
+    wait_state(bea)
+    assert table_state(bea)["you"] == [1], "the seat stays this browser's"
+    assert bea.locator(".claim-error, .claim-note").count() == 0
+    # her own link again: refused, but this browser keeps its seat (a note, not an alarm)
+    bea.goto(links["invites"][0])
+    wait_state(bea)
+    bea.locator(".claim-note").wait_for()
+    assert table_state(bea)["you"] == [1] and bea.locator(".claim-error").count() == 0
+    no_secret_in_url(bea)
+    bea.close()
+    host.locator(".seat-panel[data-seat='1'] .seat-conn.off").wait_for()
+    screenshot(third, "claim-refused")
+
+
+# ------------------------------------------------------------------------------------------
+def test_open_seats_from_the_lobby_and_the_table(server: str, pages: Pages) -> None:
+    """A listed table with an invite seat and two open seats: the lobby's list offers only the
+    open seats; one is taken from there, the other from the table's own page."""
+    host = pages.new()
+    links = create_in_lobby(host, server, "qytetet", seed=4, persons=4,
+                            access=["host", "invite", "open", "open"], listed=True)
+    tid = links["table_id"]
+    assert len(links["invites"]) == 1 and len(links["open"]) == 2
+    host.goto(links["url"])
+    wait_state(host)
+
+    zoe = pages.new()
+    zoe.goto(f"{server}/?lang=es")
+    item = zoe.locator(f".open-tables .table-item[data-table='{tid}']")
+    item.wait_for()
+    offered = item.locator(".join-seat option").evaluate_all("els => els.map(o => o.value)")
+    assert offered == ["2", "3"]
+    item.locator(".join-seat").select_option("2")
+    item.locator(".join-name").fill("Zoe")
+    item.locator(".join-button").click()
+    zoe.wait_for_url(f"{server}/t/{tid}?lang=es")
+    wait_state(zoe)
+    st = table_state(zoe)
+    assert st["you"] == [2] and st["seats"][2]["name"] == "Zoe" and st["seats"][2]["claimed"]
+    no_secret_in_url(zoe)
+    host.wait_for_function("() => window.ludotecaTable.state.seats[2].name === 'Zoe'")
+
+    yago = pages.new()
+    yago.goto(links["spectator"])
+    wait_state(yago)
+    form = yago.locator(".take-seat-form")
+    form.first.wait_for()
+    assert form.evaluate_all("els => els.map(f => f.dataset.seat)") == ["3"]
+    form.locator(".join-name").fill("Yago")
+    form.locator(".take-seat").click()
+    yago.wait_for_function("() => (window.ludotecaTable.state.you || []).includes(3)")
+    assert table_state(yago)["seats"][3]["name"] == "Yago"
+    assert yago.locator(".join-box").is_hidden()
+    summary = api(server, "GET", f"/api/tables/{tid}")
+    assert summary["status"] == "playing"
+    assert [s["claimed"] for s in summary["seats"]] == [True, False, True, True]
+
+
+# ------------------------------------------------------------------------------------------
+def test_host_reinvites_hands_an_absent_seat_to_a_bot_and_closes(server: str,
+                                                                 pages: Pages) -> None:
+    """The host's panel: a new invite link kills the old one; the seat nobody claimed goes to
+    a bot, which plays its turns; closing the table ends it for every page."""
+    host = pages.new()
+    links = create_in_lobby(host, server, "qytetet", seed=8, persons=2)
+    old_invite = links["invites"][0]
+    host.goto(links["url"])
+    wait_state(host)
+    panel = host.locator(".host-panel")
+    panel.wait_for()
+    assert panel.locator(".host-seat").count() == 1       # the host's own seat is not there
+    panel.locator(".reinvite[data-seat='1']").click()
+    fresh = panel.locator(".new-invite a")
+    fresh.wait_for()
+    new_invite = fresh.get_attribute("href")
+    assert "#claim=" in new_invite and new_invite != old_invite
+
+    late = pages.new()
+    late.goto(old_invite)
+    wait_state(late)
+    late.locator(".claim-error").wait_for()
+    assert table_state(late)["you"] == []
+
+    play_until_turn_of(host, 1)
+    v = version(host)
+    panel.locator(".host-bot-select[data-seat='1']").select_option("random")
+    panel.locator(".to-bot[data-seat='1']").click()
+    host.wait_for_function("() => window.ludotecaTable.state.seats[1].kind === 'bot'")
+    assert table_state(host)["seats"][1]["bot"] == "random"
+    wait_version_above(host, v)                            # the bot played
+    assert wait_my_turn_or_over(host)
+    assert panel.locator(".host-seat").count() == 0
+    assert panel.locator(".host-error").count() == 0
+    # the invitation of a seat given to a bot is dead too
+    later = pages.new()
+    later.goto(new_invite)
+    wait_state(later)
+    later.locator(".claim-error").wait_for()
+
+    host.once("dialog", lambda d: d.accept())
+    panel.locator(".close-table").click()
+    for page in (host, later):
+        banner = page.locator(".table-ended")
+        banner.wait_for()
+        assert "anfitrión" in banner.inner_text()
+        assert page.locator(".action-button").count() == 0
+    assert table_state(host)["status"] == "closed"
+    assert host.locator(".host-panel").is_hidden()
+    screenshot(host, "table-closed")

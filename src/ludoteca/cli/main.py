@@ -37,6 +37,7 @@ from .table import (
     restore,
     saved_seats,
 )
+from .tables import app as tables_app
 
 app = typer.Typer(
     name="ludoteca", add_completion=False, no_args_is_help=True,
@@ -306,6 +307,9 @@ def report_cmd(
 
 
 # ----- the web table -------------------------------------------------------------------------
+app.add_typer(tables_app, name="tables")
+
+
 @app.command("serve")
 def serve_cmd(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",

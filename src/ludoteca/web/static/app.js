@@ -1,13 +1,16 @@
-// The lobby: the five games, the form that creates a table (game, options, seats, language),
-// the links it hands out, and the lists of open, playing and finished tables.
+// The lobby: the five games, the form that creates a table (game, options, seats and who
+// sits in each, language), the links it hands out, and the lists of open, playing and
+// finished tables. The creator's browser is seated by the server's cookie: no secret ever
+// rides in a URL except an invitation's one-time code, in the link's fragment.
 
 import { detectLang, translator, pick, urlWithLang, joinNames } from "./i18n.js";
-import { h, errorText, resultBox } from "./table.js";
+import { h, errorText, resultBox, postJSON } from "./table.js";
 
 const lang = detectLang();
 const t = translator(lang);
 const DEFAULT_NAMES = ["Ana", "Bea", "Cris", "Dani", "Eva", "Fede"];
 const BOT_KINDS_FALLBACK = ["random", "greedy", "mcts"];
+const ACCESS = ["host", "local", "invite", "open"];   // who takes a person's seat
 
 let games = [];
 const el = {};
@@ -98,38 +101,72 @@ function parseFree(text) {
   try { return JSON.parse(s); } catch { return s; }
 }
 
-function seatRow(i, g, kind) {
+function seatRow(i, g, kind, access = "invite") {
   const bots = g.bots?.length ? g.bots : BOT_KINDS_FALLBACK;
   const kindSel = h("select", { class: "seat-kind-select", "aria-label": t("seat_n", { n: i + 1 }) },
     h("option", { value: "person", selected: kind === "person" ? true : null }, t("person")),
     h("option", { value: "bot", selected: kind === "bot" ? true : null }, t("bot")));
   const name = h("input", { type: "text", class: "seat-name-input", "aria-label": t("name"),
     value: kind === "person" ? DEFAULT_NAMES[i % DEFAULT_NAMES.length] : "", placeholder: t("name") });
+  const accessSel = h("select", { class: "seat-access-select", "aria-label": `${t("access")} (${t("seat_n", { n: i + 1 })})`,
+    title: t("access_help") },
+  ACCESS.map((a) => h("option", { value: a, selected: a === access ? true : null }, t(`access_${a}`))));
   const botSel = h("select", { class: "seat-bot-select", "aria-label": t("bot") },
     bots.map((b) => h("option", { value: b, selected: b === "greedy" ? true : null }, b)));
   const seconds = h("input", { type: "number", class: "seat-seconds", min: "0.05", max: "30", step: "0.05",
     value: "0.5", "aria-label": t("budget_seconds"), title: t("budget_seconds") });
   const secondsBox = h("label", { class: "seat-seconds-box" }, seconds, " ", t("budget_seconds"));
   const row = h("li", { class: "seat-row", "data-seat": i },
-    h("span", { class: "seat-label" }, t("seat_n", { n: i + 1 })), kindSel, name, botSel, secondsBox);
+    h("span", { class: "seat-label" }, t("seat_n", { n: i + 1 })), kindSel, name, accessSel, botSel, secondsBox);
   const sync = () => {
     const bot = kindSel.value === "bot";
     botSel.hidden = !bot;
+    accessSel.hidden = bot;
     secondsBox.hidden = !(bot && botSel.value.startsWith("mcts"));
     if (bot && name.value === DEFAULT_NAMES[i % DEFAULT_NAMES.length]) name.value = "";
     if (!bot && !name.value) name.value = DEFAULT_NAMES[i % DEFAULT_NAMES.length];
   };
-  kindSel.addEventListener("change", sync);
+  kindSel.addEventListener("change", () => {
+    sync();
+    if (kindSel.value === "person" && accessSel.value === "host") accessSel.value = "invite";
+    fixHost(kindSel.value === "person" ? row : null);
+  });
+  accessSel.addEventListener("change", () => fixHost(row));
   botSel.addEventListener("change", sync);
   sync();
   return row;
 }
 
+/** The person rows of the form, in order. */
+function personRows() {
+  return [...el.seats.children].filter((row) => row.querySelector(".seat-kind-select").value === "person");
+}
+
+/**
+ * Exactly one person seat is the creator's own ("Me"), when there is any person seat:
+ * `changed` (the row the user just touched) wins when it says "Me"; when no row says so any
+ * more, the first other person seat becomes the creator's (or `changed` again, if alone).
+ */
+function fixHost(changed) {
+  const rows = personRows();
+  if (!rows.length) return;
+  const sel = (row) => row.querySelector(".seat-access-select");
+  const hosts = rows.filter((row) => sel(row).value === "host");
+  if (hosts.length > 1) {
+    const keep = hosts.includes(changed) ? changed : hosts[0];
+    for (const row of hosts) if (row !== keep) sel(row).value = "invite";
+  } else if (!hosts.length) {
+    const next = rows.find((row) => row !== changed) ?? rows[0];
+    sel(next).value = "host";
+  }
+}
+
 function drawSeats(count) {
   const g = currentGame();
   const rows = [];
-  for (let i = 0; i < count; i++) rows.push(seatRow(i, g, i === 0 ? "person" : "bot"));
+  for (let i = 0; i < count; i++) rows.push(seatRow(i, g, i === 0 ? "person" : "bot", i === 0 ? "host" : "invite"));
   el.seats.replaceChildren(...rows);
+  fixHost(null);
   updateSeatButtons();
 }
 
@@ -163,7 +200,7 @@ function collectBody() {
   const seats = [...el.seats.children].map((row) => {
     const kind = row.querySelector(".seat-kind-select").value;
     const name = row.querySelector(".seat-name-input").value.trim() || null;
-    if (kind === "person") return { kind, name };
+    if (kind === "person") return { kind, name, access: row.querySelector(".seat-access-select").value };
     let bot = row.querySelector(".seat-bot-select").value;
     if (bot.startsWith("mcts") && !bot.includes(":")) {
       const s = row.querySelector(".seat-seconds").value.trim();
@@ -190,16 +227,20 @@ function linkRow(label, path, cls) {
 }
 
 function drawCreated(res) {
-  const rows = [];
-  for (const s of res.seats) {
-    if (s.invite) rows.push(linkRow(t("invite_for", { name: s.name, n: s.seat + 1 }), s.invite, "invite-link"));
-  }
-  if (res.hotseat) rows.push(linkRow(t("hotseat_link"), res.hotseat, "hotseat-link"));
-  rows.push(linkRow(t("spectator_link"), res.spectator, "spectator-link"));
-  el.created.replaceChildren(
+  const invites = res.seats.filter((s) => s.invite)
+    .map((s) => linkRow(t("invite_for", { name: s.name, n: s.seat + 1 }), s.invite, "invite-link"));
+  const open = res.seats.filter((s) => s.kind === "person" && s.access === "open" && !s.claimed)
+    .map((s) => linkRow(t("open_seat_for", { name: s.name, n: s.seat + 1 }), res.url, "open-seat-link"));
+  const seated = (res.you || []).length > 0;
+  el.created.replaceChildren(...[
     h("h3", {}, t("created")),
-    h("p", { class: "muted" }, t("created_help")),
-    h("ul", { class: "links" }, rows));
+    seated ? h("p", { class: "muted" }, t("created_help")) : null,
+    h("p", { class: "go-row" }, h("a", { href: res.url, class: "go-to-table" }, t("go_to_table"))),
+    invites.length ? h("p", { class: "invites-help" }, t("invites_help")) : null,
+    invites.length ? h("ul", { class: "links invite-links" }, invites) : null,
+    open.length ? h("ul", { class: "links open-links" }, open) : null,
+    h("ul", { class: "links" }, linkRow(t("spectator_link"), res.spectator, "spectator-link")),
+  ].filter(Boolean));
   el.created.hidden = false;
   el.created.dataset.table = res.table_id;
 }
@@ -210,9 +251,7 @@ async function submit(ev) {
   el.create.disabled = true;
   el.create.textContent = t("creating");
   try {
-    const res = await getJSON("/api/tables", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(collectBody()),
-    });
+    const res = await postJSON("/api/tables", collectBody());
     drawCreated(res);
     refreshTables();
   } catch (err) {
@@ -233,8 +272,14 @@ function seatNames(tb) {
   return tb.seats.map((s) => s.name ?? `J${s.seat + 1}`);
 }
 
+function seatStatus(s) {
+  if (s.kind === "bot") return s.bot;
+  if (s.claimed) return t("taken_seat");
+  return s.access === "open" ? t("free_seat") : t("invited_seat");
+}
+
 function openTableEl(tb) {
-  const free = tb.seats.filter((s) => s.kind === "person" && !s.taken);
+  const free = tb.seats.filter((s) => s.kind === "person" && s.access === "open" && !s.claimed);
   const seatSel = h("select", { class: "join-seat", "aria-label": t("seats") },
     free.map((s) => h("option", { value: s.seat }, `${t("seat_n", { n: s.seat + 1 })}${s.name ? ` (${s.name})` : ""}`)));
   const name = h("input", { type: "text", class: "join-name", placeholder: t("join_as"), "aria-label": t("join_as"),
@@ -244,18 +289,17 @@ function openTableEl(tb) {
     ev.preventDefault();
     err.textContent = "";
     try {
-      const res = await getJSON(`/api/tables/${encodeURIComponent(tb.table_id)}/join`, {
-        method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ seat: Number(seatSel.value), name: name.value.trim() }),
-      });
-      location.href = res.invite;
+      const typed = name.value.trim();
+      await postJSON(`/api/tables/${encodeURIComponent(tb.table_id)}/join`,
+        typed ? { seat: Number(seatSel.value), name: typed } : { seat: Number(seatSel.value) });
+      location.href = `/t/${encodeURIComponent(tb.table_id)}?lang=${lang}`;
     } catch (e) {
       err.textContent = errorText(e.body, lang, t);
     }
   } }, seatSel, name, h("button", { type: "submit", class: "join-button" }, t("join")), err);
   return h("li", { class: "table-item open", "data-table": tb.table_id },
     h("strong", {}, titleOf(tb.game)), " ",
-    h("span", { class: "table-seats" }, tb.seats.map((s) => `${s.name ?? "—"} (${s.kind === "bot" ? s.bot : (s.taken ? t("taken_seat") : t("free_seat"))})`).join(", ")),
+    h("span", { class: "table-seats" }, tb.seats.map((s) => `${s.name ?? "—"} (${seatStatus(s)})`).join(", ")),
     form);
 }
 
@@ -301,15 +345,17 @@ function build(root) {
   el.addSeat = h("button", { type: "button", class: "add-seat", onclick: () => {
     const n = el.seats.children.length;
     if (n < currentGame().players[1]) el.seats.append(seatRow(n, currentGame(), "bot"));
+    fixHost(null);
     updateSeatButtons();
   } }, t("add_seat"));
   el.removeSeat = h("button", { type: "button", class: "remove-seat", onclick: () => {
     if (el.seats.children.length > currentGame().players[0]) el.seats.lastElementChild.remove();
+    fixHost(null);
     updateSeatButtons();
   } }, t("remove_seat"));
   el.lang = h("select", { id: "table-lang", name: "lang" },
     ["es", "en"].map((l) => h("option", { value: l, selected: l === lang ? true : null }, t(`lang_${l}`))));
-  el.listed = h("input", { type: "checkbox", id: "table-listed", name: "listed", checked: true });
+  el.listed = h("input", { type: "checkbox", id: "table-listed", name: "listed", "aria-describedby": "table-listed-help" });
   el.seed = h("input", { type: "number", id: "table-seed", name: "seed", step: "1", min: "0" });
   el.create = h("button", { type: "submit", class: "create-button" }, t("create"));
   el.formError = h("div", { class: "form-errors" });
@@ -322,7 +368,8 @@ function build(root) {
     h("fieldset", { class: "seats-set" }, h("legend", {}, t("seats")), el.seats,
       h("div", { class: "seat-buttons" }, el.addSeat, el.removeSeat)),
     h("div", { class: "form-row" }, h("label", { for: "table-lang" }, t("table_language")), el.lang),
-    h("div", { class: "form-row" }, el.listed, h("label", { for: "table-listed" }, t("listed"))),
+    h("div", { class: "form-row listed-row" }, el.listed, h("label", { for: "table-listed" }, t("listed")),
+      h("small", { id: "table-listed-help", class: "listed-help muted" }, t("listed_help"))),
     h("div", { class: "form-row" }, h("label", { for: "table-seed" }, t("seed")), el.seed),
     el.create, el.formError);
   el.open = h("ul", { class: "tables open-tables" });

@@ -1,7 +1,10 @@
-// The table page: connects the WebSocket, draws the seats' panels, whose turn it is, the
-// board (static/games/<game>.js, or a generic view), the legal actions as buttons, the event
-// log with each event's rule, the hot-seat "pass the device" cover and the game-over screen.
-// Its helpers (h, loadRenderer, renderLog, showRule, resultBox) are shared with replay.js.
+// The table page: claims an invitation from the link's fragment (#claim=CODE), connects the
+// WebSocket (the browser's seats come from its HttpOnly device cookie, never from the URL),
+// draws the seats' panels, whose turn it is, the board (static/games/<game>.js, or a generic
+// view), the legal actions as buttons, the event log with each event's rule, the hot-seat
+// "pass the device" cover, the host's panel and the game-over screen.
+// Its helpers (h, loadRenderer, renderLog, showRule, resultBox, postJSON) are shared with
+// replay.js and app.js.
 
 import { detectLang, translator, pick, urlWithLang, joinNames, euros } from "./i18n.js";
 import { h } from "./games/dom.js";
@@ -70,6 +73,20 @@ export async function showRule(game, rule, lang, t) {
   document.body.append(dlg);
   dlg.addEventListener("close", () => dlg.remove());
   dlg.showModal();
+}
+
+/**
+ * POST a JSON body to the server (same origin: the device cookie goes with it). Returns the
+ * answer's JSON; a refusal throws an Error with `body` (the server's error) and `status`.
+ */
+export async function postJSON(url, body) {
+  const r = await fetch(url, {
+    method: "POST", credentials: "same-origin",
+    headers: { "Content-Type": "application/json" }, body: JSON.stringify(body ?? {}),
+  });
+  const data = await r.json().catch(() => null);
+  if (!r.ok) throw Object.assign(new Error("http"), { body: data, status: r.status });
+  return data;
 }
 
 /** The text of an error answer ({error: {message, allowed}} or a WebSocket error). */
@@ -161,20 +178,36 @@ function seatColour(view, seat) {
 
 // ---------------------------------------------------------------- the table page
 
-/** Table id and token from /t/{id}?token=… or /t/{id}#token=…. */
+/**
+ * The table id of /t/{id}, and an invitation's one-time code from the fragment (#claim=CODE;
+ * links of older versions carried ?token=CODE, which the server takes as an invitation too).
+ */
 export function tableAddress(loc = location) {
   const m = /\/t\/([^/?#]+)/.exec(loc.pathname);
   const q = new URLSearchParams(loc.search);
   const frag = new URLSearchParams(loc.hash.replace(/^#/, ""));
-  return { tableId: m ? decodeURIComponent(m[1]) : null, token: q.get("token") || frag.get("token") || null };
+  return {
+    tableId: m ? decodeURIComponent(m[1]) : null,
+    claim: frag.get("claim") || q.get("token") || frag.get("token") || null,
+  };
 }
+
+/** The page's address without the invitation (fragment, old ?token=), keeping ?lang=. */
+function withoutClaim(loc = location) {
+  const u = new URL(loc.href);
+  u.searchParams.delete("token");
+  return u.pathname + u.search;
+}
+
+const HOST_BOTS = [["greedy", "greedy"], ["random", "random"], ["mcts", "mcts:seconds=1"]];
 
 class TablePage {
   constructor(root) {
     this.root = root;
-    const { tableId, token } = tableAddress();
+    const { tableId, claim } = tableAddress();
     this.tableId = tableId;
-    this.token = token;
+    this.claimCode = claim;     // an invitation to exchange for a seat before connecting
+    this.claimError = null;     // the server's refusal of it (shown in a banner)
     this.langFromUrl = new URLSearchParams(location.search).has("lang");
     this.lang = detectLang();
     this.t = translator(this.lang);
@@ -188,6 +221,12 @@ class TablePage {
     this.render = genericRender;
     this.titles = {};
     this.secretN = new Set();   // log entries known to be secret choices (hot-seat hides them)
+    this.games = {};            // game id -> its /api/games entry (bots)
+    this.hostInvites = {};      // host: seat -> the new invite link just issued
+    this.hostError = null;      // host: the server's refusal of the last host action
+    this.hostBusy = false;
+    this.botChoice = {};        // host: seat -> the bot chosen in its select
+    this.joinError = null;      // spectator: the refusal of taking an open seat
     this.buildSkeleton();
   }
 
@@ -200,6 +239,10 @@ class TablePage {
       version: h("span", { class: "table-version" }),
       turn: h("p", { class: "turn-banner", "aria-live": "polite" }),
       errors: this.el?.errors ?? h("div", { class: "errors", role: "alert", "aria-live": "assertive" }),
+      claim: h("div", { class: "claim-box" }),
+      ended: h("div", { class: "table-ended", role: "status", hidden: true }),
+      join: h("section", { class: "join-box", hidden: true }),
+      host: h("section", { class: "host-panel", hidden: true, "aria-label": t("host_panel") }),
       over: h("section", { class: "over-screen", hidden: true }),
       panels: h("ul", { class: "seat-panels" }),
       board: h("div", { class: "board", id: "board" }),
@@ -208,26 +251,36 @@ class TablePage {
       log: h("ol", { class: "log", reversed: true }),
       cover: h("div", { class: "handoff-cover", hidden: true, role: "dialog", "aria-modal": "true" }),
     };
-    const langSwitch = h("nav", { class: "lang-switch" },
-      ["es", "en"].map((l) => h("a", { href: urlWithLang(l), class: l === this.lang ? "active" : "", lang: l }, l.toUpperCase())));
+    this.el.langSwitch = h("nav", { class: "lang-switch" });
+    this.drawLangSwitch();
     this.typed = h("input", { type: "text", class: "typed-action", "aria-label": t("type_action"), placeholder: t("type_action") });
     const typedForm = h("form", { class: "typed-form", onsubmit: (ev) => {
       ev.preventDefault();
       const text = this.typed.value.trim();
       if (text) { this.act(text); this.typed.value = ""; }
     } }, this.typed, h("button", { type: "submit" }, t("send")));
+    this.el.typedForm = typedForm;
     this.root.replaceChildren(
       h("header", { class: "page-header" },
         h("a", { href: `/?lang=${this.lang}`, class: "home-link" }, "ludoteca"),
-        this.el.title, this.el.version, this.el.conn, langSwitch),
-      this.el.who, this.el.turn, this.el.errors, this.el.over,
+        this.el.title, this.el.version, this.el.conn, this.el.langSwitch),
+      this.el.who, this.el.claim, this.el.ended, this.el.join, this.el.turn, this.el.errors, this.el.over,
       h("main", { class: "table-layout" },
         h("section", { class: "board-area", "aria-label": t("board") }, this.el.board),
         h("aside", { class: "side" },
           h("section", { class: "players-area" }, h("h2", {}, t("players")), this.el.panels),
           h("section", { class: "actions-area" }, this.el.actionsTitle, this.el.actions, typedForm),
+          this.el.host,
           h("section", { class: "log-area" }, h("h2", {}, t("log")), this.el.log))),
       this.el.cover);
+    this.hostSig = null;
+    this.joinSig = null;
+    this.drawClaim();
+  }
+
+  drawLangSwitch() {
+    this.el.langSwitch.replaceChildren(...["es", "en"].map((l) =>
+      h("a", { href: urlWithLang(l), class: l === this.lang ? "active" : "", lang: l }, l.toUpperCase())));
   }
 
   async start() {
@@ -236,18 +289,68 @@ class TablePage {
       return;
     }
     fetch("/api/games").then((r) => r.json()).then((games) => {
-      for (const g of games) this.titles[g.id] = g.title;
+      for (const g of games) { this.titles[g.id] = g.title; this.games[g.id] = g; }
       if (this.state) this.draw();
     }).catch(() => {});
+    if (this.claimCode) await this.claim(this.claimCode);
+    // an invite link opened where this table already is changes only the fragment
+    window.addEventListener("hashchange", async () => {
+      const { claim } = tableAddress();
+      if (!claim) return;
+      this.claimError = null;
+      if (await this.claim(claim)) this.reconnect();
+    });
     this.connect();
+  }
+
+  /**
+   * Exchange the invitation's one-time code for its seat (the server answers with this
+   * browser's device cookie), then drop the code from the address bar and the history. A
+   * refusal (used, replaced, table closed) is shown in a banner and the page watches.
+   * True when the seat is this browser's now.
+   */
+  async claim(code) {
+    if (!this.ws) this.setConn(this.t("claiming"), "connecting");
+    try {
+      await postJSON(`/api/tables/${encodeURIComponent(this.tableId)}/claim`, { code });
+      return true;
+    } catch (err) {
+      this.claimError = { body: err.body ?? null };   // null: the network failed
+      return false;
+    } finally {
+      this.claimCode = null;
+      history.replaceState(history.state, "", withoutClaim());
+      this.drawLangSwitch();
+      this.drawClaim();
+    }
+  }
+
+  drawClaim() {
+    const box = this.el.claim;
+    if (!this.claimError) { box.replaceChildren(); return; }
+    const text = errorText(this.claimError.body, this.lang, this.t);
+    const seated = (this.state?.you || []).length > 0;
+    box.replaceChildren(seated
+      // the link was used (by this very browser, most likely): it has its seat anyway
+      ? h("p", { class: "claim-note", role: "status" }, `${text} — ${this.t("claim_already")}`)
+      : h("p", { class: "claim-error", role: "alert" },
+        h("strong", {}, `${this.t("claim_refused")}: `), text, " — ", this.t("claim_watch")));
   }
 
   // ------------------------------------------------------------ connection
 
   wsUrl() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return `${proto}//${location.host}/ws/${encodeURIComponent(this.tableId)}${q}`;
+    return `${proto}//${location.host}/ws/${encodeURIComponent(this.tableId)}`;
+  }
+
+  /** A new socket (this browser's seats changed: the server reads the cookie on connect). */
+  reconnect() {
+    const old = this.ws;
+    this.ws = null;
+    if (old) old.close();
+    this.retry = 0;
+    this.connect();
   }
 
   connect() {
@@ -297,6 +400,7 @@ class TablePage {
 
   onMessage(msg) {
     if (msg.type === "state") this.onState(msg);
+    else if (msg.type === "presence") this.onPresence(msg);
     else if (msg.type === "error") {
       if (msg.req && msg.req === this.pending) this.pending = null;
       this.showError(errorText(msg, this.lang, this.t));
@@ -308,6 +412,21 @@ class TablePage {
   }
 
   // ------------------------------------------------------------ state
+
+  /** Somebody came or went: only the seats' dots (and the host's panel) change. */
+  onPresence(msg) {
+    if (!this.state) return;
+    const on = new Map((msg.seats || []).map((p) => [p.seat, Boolean(p.connected)]));
+    for (const s of this.state.seats || []) if (on.has(s.seat)) s.connected = on.get(s.seat);
+    this.drawPanels();
+    this.drawHost();
+  }
+
+  /** Closed by its host or expired: nobody acts any more. */
+  ended() {
+    const status = this.state?.status;
+    return status === "closed" || status === "abandoned";
+  }
 
   async onState(msg) {
     const first = !this.state;
@@ -354,7 +473,7 @@ class TablePage {
     const you = st.you || [];
     if (!you.length) { this.shown = null; return; }
     if (!this.isHotseat()) { this.shown = you[0]; return; }
-    if (st.over) { this.coverFor = null; if (this.shown == null) this.shown = you[0]; return; }
+    if (st.over || this.ended()) { this.coverFor = null; if (this.shown == null) this.shown = you[0]; return; }
     const deciding = this.deciding();
     const current = this.coverFor ?? this.shown;
     if (deciding.includes(current)) return;
@@ -409,11 +528,16 @@ class TablePage {
     document.body.dataset.version = st.version;
     document.body.dataset.game = st.game;
     const you = st.you || [];
-    this.el.who.textContent = !you.length ? `${t("watching")}${this.token ? "" : " — " + t("no_token")}`
+    this.el.who.textContent = !you.length ? `${t("watching")} — ${st.host ? t("host_watching") : t("no_seat")}`
       : this.isHotseat() ? `${t("hotseat")}: ${joinNames(you.map((s) => names[s]), this.lang)}`
         : t("you_play", { names: names[you[0]] });
+    this.el.typedForm.hidden = !you.length || Boolean(st.over) || this.ended();
+    this.drawClaim();
+    this.drawEnded();
+    this.drawJoin();
     this.drawTurn();
     this.drawPanels();
+    this.drawHost();
     this.drawCover();
     this.drawBoard();
     this.drawActions();
@@ -427,7 +551,9 @@ class TablePage {
     const toMove = st.to_move || [];
     const el = this.el.turn;
     el.className = "turn-banner";
+    el.hidden = this.ended();     // the "closed" banner says it all
     if (st.over) { el.textContent = this.t("game_over"); el.classList.add("over"); return; }
+    if (this.ended()) { el.textContent = this.t("table_ended"); el.classList.add("over"); return; }
     if (this.shown != null && toMove.includes(this.shown) && this.shownLegal().length) {
       el.textContent = this.t("your_turn", { name: names[this.shown] });
       el.classList.add("mine");
@@ -445,7 +571,7 @@ class TablePage {
     this.el.panels.replaceChildren(...(st.seats || []).map((s) => {
       const money = moneyText(view, s.seat, this.lang, t);
       const colour = seatColour(view, s.seat);
-      const moving = (st.to_move || []).includes(s.seat);
+      const moving = (st.to_move || []).includes(s.seat) && !st.over && !this.ended();
       return h("li", {
         class: `seat-panel seat-${s.seat}` + (moving ? " to-move" : "") + (this.shown === s.seat ? " shown" : ""),
         "data-seat": s.seat,
@@ -453,12 +579,156 @@ class TablePage {
       h("span", { class: "seat-swatch", style: colour ? `background:${colour}` : null }),
       h("span", { class: "seat-name" }, s.name ?? `J${s.seat + 1}`),
       h("span", { class: "seat-kind" }, s.kind === "bot" ? t("bot_seat", { bot: s.bot || "" }) : t("person_seat")),
-      s.kind === "bot" ? null : h("span", {
-        class: "seat-conn " + (s.connected ? "on" : "off"), title: s.connected ? t("connected") : t("not_connected"),
-      }, s.connected ? "●" : "○"),
+      s.kind === "bot" ? null : s.claimed === false
+        ? h("span", { class: "seat-free", title: s.access === "open" ? t("seat_open") : t("seat_invited") }, t("seat_free"))
+        : h("span", {
+          class: "seat-conn " + (s.connected ? "on" : "off"), title: s.connected ? t("connected") : t("not_connected"),
+        }, s.connected ? "●" : "○"),
       money != null ? h("span", { class: "seat-money" }, money) : null,
-      moving && !st.over ? h("span", { class: "seat-moving" }, t("to_move")) : null);
+      moving ? h("span", { class: "seat-moving" }, t("to_move")) : null);
     }));
+  }
+
+  /** Closed by the host or expired for inactivity: a banner, and no actions any more. */
+  drawEnded() {
+    const box = this.el.ended;
+    const status = this.state?.status;
+    if (!this.ended()) { box.hidden = true; box.replaceChildren(); return; }
+    box.replaceChildren(h("strong", {}, status === "abandoned" ? this.t("table_abandoned") : this.t("table_closed")),
+      " ", h("a", { href: `/?lang=${this.lang}` }, this.t("back_to_lobby")));
+    box.dataset.status = status;
+    box.hidden = false;
+  }
+
+  // ------------------------------------------------------------ open seats (a visitor)
+
+  /** Seats open to anyone with the table's address, offered to a browser without a seat. */
+  drawJoin() {
+    const st = this.state;
+    const box = this.el.join;
+    const open = (st?.seats || []).filter((s) => s.kind === "person" && s.access === "open" && !s.claimed);
+    const show = st && !(st.you || []).length && !st.over && !this.ended() && open.length > 0;
+    const sig = JSON.stringify([show, this.lang, open.map((s) => [s.seat, s.name]), this.joinError]);
+    if (sig === this.joinSig) return;
+    this.joinSig = sig;
+    if (!show) { box.hidden = true; box.replaceChildren(); return; }
+    const t = this.t;
+    box.replaceChildren(...[
+      h("h2", {}, t("open_seats")),
+      h("p", { class: "muted" }, t("open_seats_help")),
+      ...open.map((s) => {
+        const name = h("input", { type: "text", class: "join-name", value: s.name ?? "", maxlength: "24",
+          placeholder: t("join_as"), "aria-label": `${t("join_as")} (${t("seat_n", { n: s.seat + 1 })})` });
+        return h("form", { class: "join-form take-seat-form", "data-seat": s.seat, onsubmit: (ev) => {
+          ev.preventDefault();
+          this.takeSeat(s.seat, name.value.trim());
+        } }, name, h("button", { type: "submit", class: "take-seat join-button" }, t("take_seat", { n: s.seat + 1 })));
+      }),
+      this.joinError ? h("p", { class: "form-error join-error", role: "alert" }, errorText(this.joinError.body, this.lang, t)) : null,
+    ].filter(Boolean));
+    box.hidden = false;
+  }
+
+  async takeSeat(seat, name) {
+    this.joinError = null;
+    try {
+      await postJSON(`/api/tables/${encodeURIComponent(this.tableId)}/join`, name ? { seat, name } : { seat });
+      this.reconnect();
+    } catch (err) {
+      this.joinError = { body: err.body ?? null };
+    }
+    if (this.state) this.drawJoin();
+  }
+
+  // ------------------------------------------------------------ the host's panel
+
+  /**
+   * The host (the browser that created the table): for each person seat not its own, a new
+   * invite link or opening it to anyone (while unclaimed), handing it to a bot (while its
+   * player is away), and closing the table. Redrawn only when something it shows changed.
+   */
+  drawHost() {
+    const st = this.state;
+    const box = this.el.host;
+    if (!st || !st.host || st.over || this.ended()) {
+      this.hostSig = null;
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const you = st.you || [];
+    const others = (st.seats || []).filter((s) => s.kind === "person" && !you.includes(s.seat));
+    for (const key of Object.keys(this.hostInvites)) {
+      const s = others.find((x) => x.seat === Number(key));
+      if (!s || s.claimed || s.access !== "invite") delete this.hostInvites[key];
+    }
+    const sig = JSON.stringify([this.lang, others.map((s) => [s.seat, s.name, s.access, s.claimed, s.connected]),
+      this.hostInvites, this.hostError, this.hostBusy, Boolean(this.games[st.game])]);
+    if (sig === this.hostSig) return;
+    this.hostSig = sig;
+    const t = this.t;
+    const disabled = this.hostBusy ? true : null;
+    const bots = this.games[st.game]?.bots;
+    const choices = HOST_BOTS.filter(([name]) => !bots || bots.includes(name));
+    box.replaceChildren(...[
+      h("h2", {}, t("host_panel")),
+      h("p", { class: "muted host-help" }, t("host_help")),
+      h("ul", { class: "host-seats" }, others.map((s) => {
+        const name = s.name ?? `J${s.seat + 1}`;
+        const status = !s.claimed ? (s.access === "open" ? t("seat_open") : t("seat_invited"))
+          : (s.connected ? t("connected") : t("not_connected"));
+        const invite = this.hostInvites[s.seat];
+        const botSel = h("select", { class: "host-bot-select", "data-seat": s.seat, "aria-label": `${t("bot")} (${name})`,
+          onchange: () => { this.botChoice[s.seat] = botSel.value; } },
+        choices.map(([label, spec]) => h("option", { value: spec, selected: spec === (this.botChoice[s.seat] ?? "greedy") ? true : null }, label)));
+        return h("li", { class: "host-seat", "data-seat": s.seat },
+          h("div", { class: "host-seat-head" }, h("strong", {}, name), " ",
+            h("span", { class: "muted host-seat-status" }, `(${t("seat_n", { n: s.seat + 1 })}, ${status})`)),
+          !s.claimed ? h("div", { class: "host-seat-buttons" },
+            h("button", { type: "button", class: "reinvite", "data-seat": s.seat, disabled,
+              onclick: () => this.hostAction(`seats/${s.seat}/invite`, { access: "invite" }, s.seat) }, t("new_invite")),
+            s.access !== "open" ? h("button", { type: "button", class: "open-seat", "data-seat": s.seat, disabled,
+              onclick: () => this.hostAction(`seats/${s.seat}/invite`, { access: "open" }, s.seat) }, t("open_to_anyone")) : null) : null,
+          invite ? this.inviteBox(invite) : null,
+          !s.connected ? h("div", { class: "host-bot" }, botSel,
+            h("button", { type: "button", class: "to-bot", "data-seat": s.seat, disabled,
+              onclick: () => this.hostAction(`seats/${s.seat}/bot`, { bot: botSel.value }, s.seat) }, t("to_bot"))) : null);
+      })),
+      h("button", { type: "button", class: "close-table", disabled, onclick: () => {
+        if (window.confirm(t("close_confirm"))) this.hostAction("close", {});
+      } }, t("close_table")),
+      this.hostError ? h("p", { class: "form-error host-error", role: "alert" }, errorText(this.hostError.body, this.lang, t)) : null,
+    ].filter(Boolean));
+    box.hidden = false;
+  }
+
+  inviteBox(path) {
+    const href = new URL(path, location.origin).href;
+    const copy = h("button", { type: "button", class: "copy-button", onclick: async () => {
+      try { await navigator.clipboard.writeText(href); copy.textContent = this.t("copied"); } catch { /* no clipboard */ }
+    } }, this.t("copy"));
+    return h("div", { class: "new-invite" },
+      h("a", { href, class: "new-invite-url", target: "_blank", rel: "noopener" }, href), " ", copy,
+      h("small", { class: "muted" }, this.t("new_invite_help")));
+  }
+
+  /** POST a host action; a new invite link is kept on screen, a refusal next to the panel. */
+  async hostAction(path, body, seat = null) {
+    this.hostError = null;
+    this.hostBusy = true;
+    this.drawHost();
+    try {
+      const res = await postJSON(`/api/tables/${encodeURIComponent(this.tableId)}/${path}`, body);
+      if (seat != null) {
+        if (res?.invite) this.hostInvites[seat] = res.invite;
+        else delete this.hostInvites[seat];
+      }
+    } catch (err) {
+      this.hostError = { body: err.body ?? null };
+    } finally {
+      this.hostBusy = false;
+      this.drawHost();
+    }
   }
 
   drawCover() {
@@ -488,12 +758,13 @@ class TablePage {
 
   drawActions() {
     if (!this.state) return;
-    const legal = this.coverFor != null ? [] : this.shownLegal();
+    const legal = this.coverFor != null || this.ended() ? [] : this.shownLegal();
     const names = this.names();
     this.el.actionsTitle.textContent = this.isHotseat() && this.shown != null
       ? this.t("actions_for", { name: names[this.shown] }) : this.t("actions");
     if (!legal.length) {
-      this.el.actions.replaceChildren(h("p", { class: "muted no-actions" }, this.state.over ? this.t("game_over") : this.t("no_actions")));
+      this.el.actions.replaceChildren(h("p", { class: "muted no-actions" },
+        this.state.over ? this.t("game_over") : this.ended() ? this.t("table_ended") : this.t("no_actions")));
       return;
     }
     this.el.actions.replaceChildren(...legal.map((a) => h("button", {
@@ -549,7 +820,7 @@ class TablePage {
   /** Submit an action for the seat on screen, naming the version it answers. */
   async act(text) {
     const st = this.state;
-    if (!st || this.coverFor != null) return;
+    if (!st || this.coverFor != null || this.ended()) return;
     const req = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     this.pending = req;
     this.pendingVersion = st.version;
@@ -557,17 +828,12 @@ class TablePage {
     const msg = { type: "act", version: st.version, action: text, seat: this.shown, req };
     if (this.send(msg)) return;
     try {
-      const r = await fetch(`/api/tables/${encodeURIComponent(this.tableId)}/act`, {
-        method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ token: this.token, version: st.version, action: text, seat: this.shown }),
-      });
-      if (!r.ok) this.showError(errorText(await r.json().catch(() => null), this.lang, this.t));
-      else {
-        const s = await fetch(`/api/tables/${encodeURIComponent(this.tableId)}/state?token=${encodeURIComponent(this.token || "")}`);
-        if (s.ok) this.onState({ ...(await s.json()), log_from: null });
-      }
-    } catch {
-      this.showError(this.t("network_error"));
+      await postJSON(`/api/tables/${encodeURIComponent(this.tableId)}/act`,
+        { version: st.version, action: text, seat: this.shown, req });
+      const s = await fetch(`/api/tables/${encodeURIComponent(this.tableId)}/state`, { credentials: "same-origin" });
+      if (s.ok) this.onState({ ...(await s.json()), log_from: null });
+    } catch (err) {
+      this.showError(errorText(err.body, this.lang, this.t));
     } finally {
       if (this.pending === req) this.pending = null;
       this.drawActions();
