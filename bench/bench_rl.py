@@ -1,14 +1,21 @@
 #!/usr/bin/env python3
 """The cost of the learning environments: steps per second of ``ludoteca.rl``'s PettingZoo AEC
-environment and Gymnasium environment with uniformly random legal actions, beside the engine's
-own random play measured as ``bench/bench_random_play.py`` does (public API, one core).
+environment, Gymnasium environment and vector environment with uniformly random legal actions,
+beside the engine's own random play (measured as ``bench/bench_random_play.py`` does) and
+RLCard's UNO ``env.step`` (the yardstick of issue 18: at least 0.5× UNO), all in one run, one
+core. All columns of a row are measured in turn, in slices of 50 ms, until each has had
+``--seconds``: a shared machine's changing load hits both sides of each ratio alike.
 
-    python bench/bench_rl.py [--seconds 5] [--games qytetet som]
+    python bench/bench_rl.py [--seconds 5] [--games qytetet som] [--no-uno]
 
 Columns: ``engine`` game actions/s; ``aec`` agent steps/s (every step observes the next agent:
 its view, the encoding and the mask); ``gym`` learner steps/s against ``bot:random`` and, in
-brackets, all game actions/s inside it (the learner's and the bots'); ``obs µs`` one
-observation (view + encoding + mask) of a mid-game position; ``size`` its length.
+brackets, all game actions/s inside it (the learner's and the bots'); ``vec`` learner steps/s
+of ``rl.vector_env(game, 16)`` (all copies together); ``uno`` RLCard UNO ``env.step``/s,
+interleaved with the others; ``aec÷uno``, ``gym÷uno`` the ratios; ``view µs`` the engine's
+``game.view(seat)`` and ``obs µs`` one observation as the environments make it (Qytetet and
+Civitas straight from the state, the others view + encoding; and the mask) of a mid-game
+position; ``size`` its length.
 """
 
 from __future__ import annotations
@@ -16,19 +23,15 @@ from __future__ import annotations
 import argparse
 import platform
 import random
-import sys
 import time
-from pathlib import Path
+from collections.abc import Iterator
 
 import numpy as np
 
 import ludoteca
 import ludoteca.rl as rl
-from ludoteca.rl.common import observe
+from ludoteca.rl.common import Observer
 from ludoteca.rl.encoders import encoder_for
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_random_play import bench_game  # noqa: E402  (the engine's own figure, same method)
 
 
 def _counts(gid: str) -> list[int]:
@@ -36,13 +39,28 @@ def _counts(gid: str) -> list[int]:
     return list(range(lo, hi + 1))
 
 
-def bench_aec(gid: str, seconds: float) -> float:
+# Each measurement is an endless generator yielding the steps it made; ``interleave`` runs them
+# in turn in short time slices, so load from other processes hits every column alike.
+def engine_steps(gid: str) -> Iterator[int]:
+    """The engine's random play, as bench/bench_random_play.py measures it."""
+    lo, hi = ludoteca.info(gid).players
+    seed = 0
+    while True:
+        seed += 1
+        game = ludoteca.new_game(gid, players=lo + seed % (hi - lo + 1), seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_move[0] if len(game.to_move) == 1 else rng.choice(game.to_move)
+            game.apply(rng.choice(game.legal_actions(seat)), seat=seat)
+            yield 1
+
+
+def aec_steps(gid: str) -> Iterator[int]:
     envs = {n: rl.env(gid, players=n) for n in _counts(gid)}
     counts = list(envs)
     rng = np.random.default_rng(0)
-    steps, seed = 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    seed = 0
+    while True:
         seed += 1
         env = envs[counts[seed % len(counts)]]
         env.reset(seed=seed)
@@ -51,34 +69,83 @@ def bench_aec(gid: str, seconds: float) -> float:
             if term or trunc:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            steps += 1
-    return steps / (time.perf_counter() - start)
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            yield 1
 
 
-def bench_gym(gid: str, seconds: float) -> tuple[float, float]:
+def gym_steps(gid: str, actions: list[int]) -> Iterator[int]:
+    """Learner steps against ``bot:random``; ``actions[0]`` counts all game actions."""
     envs = {n: rl.single_agent_env(gid, opponents=["bot:random"], players=n)
             for n in _counts(gid)}
     counts = list(envs)
     rng = np.random.default_rng(0)
-    steps, actions, seed = 0, 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    seed = 0
+    while True:
         seed += 1
         env = envs[counts[seed % len(counts)]]
         obs, _ = env.reset(seed=seed)
         done = False
         while not done:
-            obs, _, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            steps += 1
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, term, trunc, _ = env.step(int(legal[rng.integers(len(legal))]))
             done = term or trunc
-        actions += len(env.game.actions_played)
-    elapsed = time.perf_counter() - start
-    return steps / elapsed, actions / elapsed
+            if done:
+                actions[0] += len(env.game.actions_played)
+            yield 1
 
 
-def observation_cost(gid: str, n: int = 300) -> float:
-    """Microseconds per observation (view + encoding + mask) of a mid-game position."""
+def vector_steps(gid: str, k: int = 16) -> Iterator[int]:
+    """Learner steps of ``rl.vector_env(gid, k)`` against ``bot:random`` (every player count
+    in turn), counting every copy's step."""
+    counts = _counts(gid)
+    r = 0
+    while True:
+        vec = rl.vector_env(gid, k, opponents=["bot:random"], players=counts[r % len(counts)])
+        rng = np.random.default_rng(r)
+        obs, _ = vec.reset(seed=1000 * r)
+        r += 1
+        for _ in range(200):
+            acts = []
+            for m in obs["action_mask"]:
+                legal = np.flatnonzero(m)
+                acts.append(int(legal[rng.integers(len(legal))]) if len(legal) else 0)
+            obs, *_ = vec.step(np.array(acts))
+            yield k
+
+
+def uno_steps() -> Iterator[int]:
+    """RLCard UNO: ``env.step`` calls with random legal actions."""
+    import rlcard
+
+    env = rlcard.make("uno", config={"seed": 0})
+    rng = np.random.default_rng(0)
+    while True:
+        state, _ = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[rng.integers(len(legal))])
+            yield 1
+
+
+def interleave(runners: dict[str, Iterator[int]], seconds: float,
+               slice_s: float = 0.05) -> dict[str, tuple[int, float]]:
+    """Run each generator in turn for ``slice_s`` until each has had ``seconds``; (steps,
+    seconds) per name."""
+    totals = {name: [0, 0.0] for name in runners}
+    clock = time.perf_counter
+    while min(t for _, t in totals.values()) < seconds:
+        for name, gen in runners.items():
+            start = clock()
+            n = 0
+            while clock() - start < slice_s:
+                n += next(gen)
+            totals[name][0] += n
+            totals[name][1] += clock() - start
+    return {name: (n, t) for name, (n, t) in totals.items()}
+
+
+def mid_game(gid: str) -> tuple[ludoteca.Game, int]:
     lo, hi = ludoteca.info(gid).players
     game = ludoteca.new_game(gid, players=hi, seed=1)
     rng = random.Random(1)
@@ -87,11 +154,28 @@ def observation_cost(gid: str, n: int = 300) -> float:
             break
         seat = game.to_move[0]
         game.apply(rng.choice(game.legal_actions(seat)), seat=seat)
-    enc = encoder_for(gid)
-    seat = game.to_move[0] if game.to_move else 0
+    return game, game.to_move[0] if game.to_move else 0
+
+
+def view_cost(gid: str, n: int = 300) -> float:
+    """Microseconds per ``game.view(seat)`` of a mid-game position (the engine's part)."""
+    game, seat = mid_game(gid)
     start = time.perf_counter()
     for _ in range(n):
-        observe(game, enc, seat)
+        game.view(seat)
+    return (time.perf_counter() - start) / n * 1e6
+
+
+def observation_cost(gid: str, n: int = 300) -> float:
+    """Microseconds per observation as the environments make it (encoding, straight from the
+    state where the game has a direct encoder, else from the view; and the mask) of a
+    mid-game position."""
+    game, seat = mid_game(gid)
+    ob = Observer(gid, type(game).num_distinct_actions)
+    start = time.perf_counter()
+    for _ in range(n):
+        ob.forget()
+        ob.observe(game, seat)
     return (time.perf_counter() - start) / n * 1e6
 
 
@@ -99,18 +183,33 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     ap.add_argument("--games", nargs="*", default=None, help="game ids (default: all)")
+    ap.add_argument("--no-uno", action="store_true", help="skip RLCard UNO")
     args = ap.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, one core, "
           f"{args.seconds:g} s per measurement, random legal actions, every player count")
-    print(f"{'game':10s} {'engine/s':>10s} {'aec/s':>9s} {'aec÷eng':>8s} "
-          f"{'gym/s':>9s} {'(actions/s)':>12s} {'obs µs':>8s} {'size':>6s}")
+    print(f"{'game':10s} {'engine/s':>10s} {'aec/s':>9s} {'gym/s':>8s} {'(actions/s)':>12s} "
+          f"{'vec/s':>8s} {'uno/s':>8s} {'aec÷uno':>8s} {'gym÷uno':>8s} {'view µs':>8s} "
+          f"{'obs µs':>7s} {'size':>5s}")
+    try:
+        import rlcard  # noqa: F401
+        have_uno = not args.no_uno
+    except ImportError:
+        have_uno = False
     for gid in args.games or ludoteca.games():
-        eng = bench_game(gid, args.seconds)["actions_per_s"]
-        aec = bench_aec(gid, args.seconds)
-        gym, gym_actions = bench_gym(gid, args.seconds)
-        print(f"{gid:10s} {eng:>10,.0f} {aec:>9,.0f} {aec / eng:>8.2f} {gym:>9,.0f} "
-              f"{f'({gym_actions:,.0f})':>12s} {observation_cost(gid):>8,.0f} "
-              f"{encoder_for(gid).size:>6d}", flush=True)
+        gym_actions = [0]
+        runners = {"engine": engine_steps(gid), "aec": aec_steps(gid),
+                   "gym": gym_steps(gid, gym_actions), "vec": vector_steps(gid)}
+        if have_uno:
+            runners["uno"] = uno_steps()
+        got = interleave(runners, args.seconds)
+        rate = {name: n / t for name, (n, t) in got.items()}
+        uno = rate.get("uno", float("nan"))
+        eng, aec, gym, vec = rate["engine"], rate["aec"], rate["gym"], rate["vec"]
+        gym_all = gym_actions[0] / got["gym"][1]
+        print(f"{gid:10s} {eng:>10,.0f} {aec:>9,.0f} {gym:>8,.0f} {f'({gym_all:,.0f})':>12s} "
+              f"{vec:>8,.0f} {uno:>8,.0f} {aec / uno:>8.2f} {gym / uno:>8.2f} "
+              f"{view_cost(gid):>8,.0f} {observation_cost(gid):>7,.0f} "
+              f"{encoder_for(gid).size:>5d}", flush=True)
 
 
 if __name__ == "__main__":

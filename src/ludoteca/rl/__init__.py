@@ -4,6 +4,7 @@ learns, bots play the rest), for every ludoteca game.
     import ludoteca.rl
     env = ludoteca.rl.env("som", players=3, options={"mode": "B"}, seed=1)   # PettingZoo AEC
     gym = ludoteca.rl.single_agent_env("qytetet", opponents=["bot:greedy"])  # Gymnasium
+    vec = ludoteca.rl.vector_env("qytetet", 16, opponents=["bot:random"])     # batched
 
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector
 is built from ``game.view(seat)`` only (layouts per game: ``layout(game_id)``, docs/rl.md);
@@ -26,6 +27,17 @@ from .common import final_rewards
 from .encoders import encoder_for
 from .encoding import Encoder
 from .single import LudotecaGym
+from .vector import LudotecaVectorEnv
+
+
+class OrderEnforcing(OrderEnforcingWrapper):
+    """PettingZoo's order checks, with ``last()`` read from the environment itself rather
+    than through the wrapper's attribute forwarding (the same values; a step is cheaper)."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
 
 
 def env(game: str, players: int | None = None, options: dict[str, Any] | None = None,
@@ -33,8 +45,8 @@ def env(game: str, players: int | None = None, options: dict[str, Any] | None = 
         max_steps: int | None = None, lang: str = "es") -> OrderEnforcingWrapper:
     """A PettingZoo AEC environment of ``game`` (agents ``player_0`` …), wrapped in
     PettingZoo's order checks. ``players`` defaults to the smallest table of two or more."""
-    return OrderEnforcingWrapper(LudotecaAEC(game, players, options, seed, render_mode,
-                                             reward, max_steps, lang))
+    return OrderEnforcing(LudotecaAEC(game, players, options, seed, render_mode,
+                                      reward, max_steps, lang))
 
 
 def raw_env(game: str, **kwargs: Any) -> LudotecaAEC:
@@ -55,6 +67,16 @@ def single_agent_env(game: str, opponents: list[Any] | tuple[Any, ...] = ("bot:g
                        illegal, max_steps, lang)
 
 
+def vector_env(game: str, num_envs: int, opponents: list[Any] | tuple[Any, ...] = ("bot:greedy",),
+               copy: bool = True, autoreset_mode: str = "NextStep",
+               **kwargs: Any) -> LudotecaVectorEnv:
+    """``num_envs`` copies of ``single_agent_env(game, opponents, **kwargs)`` stepped at once,
+    as a ``gymnasium.vector.VectorEnv`` with batched arrays and autoreset (the same results as
+    ``gymnasium.vector.SyncVectorEnv`` over those environments; docs/rl.md)."""
+    return LudotecaVectorEnv(game, num_envs, copy=copy, autoreset_mode=autoreset_mode,
+                             opponents=opponents, **kwargs)
+
+
 def layout(game: str) -> Encoder:
     """The observation encoder of ``game`` (``.size``, ``.layout()``, ``.layout_markdown()``)."""
     return encoder_for(game)
@@ -71,5 +93,5 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["Encoder", "LudotecaAEC", "LudotecaGym", "env", "final_rewards", "layout",
-           "raw_env", "single_agent_env"]
+__all__ = ["Encoder", "LudotecaAEC", "LudotecaGym", "LudotecaVectorEnv", "env",
+           "final_rewards", "layout", "raw_env", "single_agent_env", "vector_env"]

@@ -47,6 +47,7 @@ class LudotecaAEC(AECEnv):
         self.game = common.new_game(game_id, self.n_players, seed or 0, self.options)
         self.encoder = encoder_for(game_id)
         n_actions = type(self.game).num_distinct_actions
+        self._observer = common.Observer(game_id, n_actions)
         self.possible_agents = [f"player_{s}" for s in range(self.n_players)]
         self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
         self.observation_spaces = {a: common.observation_space(game_id, n_actions)
@@ -93,7 +94,7 @@ class LudotecaAEC(AECEnv):
         return self.possible_agents[to_move[0] if to_move else 0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return common.observe(self.game, self.encoder, self.agent_seat[agent])
+        return self._observer.observe(self.game, self.agent_seat[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -101,7 +102,9 @@ class LudotecaAEC(AECEnv):
             self._was_dead_step(action)
             return
         seat = self.agent_seat[agent]
-        chosen = common.action_from_id(self.game, seat, action)   # raises; state untouched
+        chosen = self._observer.legal(self.game, seat, action)    # allowed by the mask shown
+        if chosen is None:
+            chosen = common.action_from_id(self.game, seat, action)   # raises; state untouched
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._events = self.game.apply(chosen, seat=seat)

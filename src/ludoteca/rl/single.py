@@ -4,8 +4,9 @@
 must decide again or the game ends. Observations and rewards are those of the AEC environment
 (the learner's own view only; 0 until the end, then ``final_rewards``). An id that is not
 legal now either ends the episode with reward −1 (``illegal="terminate"``, the default, as
-PettingZoo's classic games do; ``info["illegal_action"]`` says so) or raises
-``ludoteca.IllegalAction`` (``illegal="raise"``); either way the game is untouched.
+PettingZoo's classic games do; ``info["illegal_action"]`` says so, and ``step`` refuses to go
+on until ``reset()``) or raises ``ludoteca.IllegalAction`` (``illegal="raise"``); either way
+the game is untouched. ``reset()`` never hands out a finished episode (see its docstring).
 ``action_masks()`` returns the mask for maskable learners.
 """
 
@@ -24,6 +25,7 @@ from . import common
 from .encoders import encoder_for
 
 ILLEGAL = ("terminate", "raise")
+MAX_REDEALS = 1000
 
 
 def parse_opponent(spec: Any) -> Any:
@@ -82,22 +84,43 @@ class LudotecaGym(gymnasium.Env):
         self.encoder = encoder_for(game_id)
         n_actions = type(self.game).num_distinct_actions
         self.observation_space = common.observation_space(game_id, n_actions)
+        self._observer = common.Observer(game_id, n_actions)
         self.action_space = spaces.Discrete(n_actions)
         self._first_seed = seed
         self.bots: dict[int, Any] = {}
         self._events: list[Any] = []
         self._steps = 0
+        self._redeals = 0
+        self._done = True                      # until the first reset
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
-        """A new game. ``seed`` is the game's seed (bots get ``seed + their seat``, as in the
-        lab); without it the constructor's seed is used first, then seeds drawn from the
-        environment's generator. ``options`` is ignored (game options are fixed)."""
+        """A new game, played on (by the bots) to the learner's first decision. ``seed`` is
+        the game's seed (bots get ``seed + their seat``, as in the lab); without it the
+        constructor's seed is used first, then seeds drawn from the environment's generator.
+        If the bots end the game before the learner ever decides, the game is dealt again
+        with the next seed (``seed + 1``, ``seed + 2`` …, at most ``MAX_REDEALS`` times):
+        ``info["seed"]`` is the seed of the game handed out and ``info["redeals"]`` how many
+        games were skipped. ``options`` is ignored (game options are fixed)."""
         if seed is None and self._first_seed is not None:
             seed = self._first_seed
         super().reset(seed=seed)
         self._first_seed = None
-        game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**31))
+        base = int(seed) if seed is not None else int(self.np_random.integers(2**31))
+        for redeals in range(MAX_REDEALS + 1):
+            self._deal(base + redeals)
+            if not self.game.is_over:
+                break
+        else:
+            raise RuntimeError(f"{self.game_id}: the bots ended {MAX_REDEALS + 1} games in a "
+                               f"row (seeds {base}–{base + MAX_REDEALS}) before seat "
+                               f"{self.seat} could decide")
+        self._redeals, self._done = redeals, False
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), self._info()
+
+    def _deal(self, game_seed: int) -> None:
         self.game = common.new_game(self.game_id, self.n_players, game_seed, self.options)
         self.bots = {s: (spec if not isinstance(spec, str)
                          else make_agent(spec, self.game_id, seed=game_seed + s))
@@ -105,22 +128,23 @@ class LudotecaGym(gymnasium.Env):
         self._events = list(self.game.opening_events)
         self._steps = 0
         self._play_bots()
-        if self.render_mode == "human":
-            self.render()
-        return self._obs(), self._info()
 
     def _obs(self) -> dict[str, np.ndarray]:
-        return common.observe(self.game, self.encoder, self.seat)
+        return self._observer.observe(self.game, self.seat)
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {}
+        info: dict[str, Any] = {"seed": self.game.seed, "redeals": self._redeals}
         if self.game.is_over:
             info["result"] = self.game.result.to_json()
         return info
 
     def action_masks(self) -> np.ndarray:
-        """The learner's legal ids now as booleans (sb3-contrib's MaskablePPO asks this)."""
-        return common.action_mask(self.game, self.seat).astype(bool)
+        """The learner's legal ids now as booleans (sb3-contrib's MaskablePPO asks this);
+        all False once the episode has ended."""
+        if self._done:
+            return np.zeros(self.action_space.n, dtype=bool)
+        self._observer.fill(self.game, self.seat)
+        return self._observer.mask.astype(bool)
 
     def _play_bots(self) -> None:
         g = self.game
@@ -129,15 +153,18 @@ class LudotecaGym(gymnasium.Env):
             self._events += g.apply(self.bots[s].choose(g, s), seat=s)
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
-        if self.game.is_over:
+        if self._done or self.game.is_over:
             raise IllegalAction("the episode is over; call reset()",
                                 "el episodio ha terminado; llama a reset()")
         try:
-            chosen = common.action_from_id(self.game, self.seat, action)
+            chosen = self._observer.legal(self.game, self.seat, action)
+            if chosen is None:
+                chosen = common.action_from_id(self.game, self.seat, action)
         except IllegalAction:
             if self.illegal == "raise":
                 raise
-            return self._obs(), -1.0, True, False, {"illegal_action": True}
+            self._done = True                   # ended: the game is untouched, steps refused
+            return self._obs(), -1.0, True, False, dict(self._info(), illegal_action=True)
         self._events = self.game.apply(chosen, seat=self.seat)
         self._steps += 1
         self._play_bots()
@@ -148,6 +175,7 @@ class LudotecaGym(gymnasium.Env):
                                           self.reward_scheme)[self.seat]
         elif self.max_steps is not None and self._steps >= self.max_steps:
             truncated = True
+        self._done = terminated or truncated
         if self.render_mode == "human":
             self.render()
         return self._obs(), reward, terminated, truncated, self._info()

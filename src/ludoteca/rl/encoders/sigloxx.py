@@ -61,6 +61,22 @@ def _country(player: dict[str, Any], ctx: Ctx) -> list[float]:
     return out
 
 
+def _country_sparse(player: dict[str, Any], ctx: Ctx, out: Any, at: int) -> None:
+    """``_country`` written straight into the (zeroed) vector."""
+    k = len(CHANNELS)
+    for item in player.get("country") or ():
+        b = at + item["cell"] * k
+        if "tile" in item:
+            out[b] = 1.0
+            out[b + 2] = item.get("garbage", 0) / 3
+            out[b + 3] = len(item.get("citizens") or ()) / 3
+            out[b + 5] = (LAND_INDEX.get(item["tile"], -1) + 1) / len(LAND)
+        else:
+            out[b + 1] = 1.0
+            out[b + 5] = (TECH_INDEX.get(item.get("tech"), -1) + 1) / len(TECH)
+        out[b + 4] = item.get("rotation", 0) / 270
+
+
 def _placed(player: dict[str, Any], ctx: Ctx) -> list[float]:
     out = [0.0] * len(LAND)
     for item in player.get("country") or ():
@@ -107,7 +123,7 @@ def encoder(game_id: str = "sigloxx") -> Encoder:
     player = [
         Custom("country", N_CELLS * k, _country,
                f"per cell of the 15×15 window (row-major, start tile at cell 112), {k} "
-               "channels: " + ", ".join(CHANNELS)),
+               "channels: " + ", ".join(CHANNELS), sparse=_country_sparse),
         Custom("placed", len(LAND), _placed, "land tiles in this country (S1–S5, L01–L40)"),
         Custom("networks", 2, _networks, "rail networks ÷ 5, largest network's tiles ÷ 12"),
         Num(lambda p: len(p.get("bridges") or ()), 4, "bridges built ÷ 4", name="bridges"),

@@ -76,6 +76,29 @@ def _cells(view: dict[str, Any], ctx: Ctx) -> list[float]:
     return out
 
 
+def _cells_sparse(view: dict[str, Any], ctx: Ctx, out: Any, at: int) -> None:
+    """``_cells`` written straight into the (zeroed) vector."""
+    width = 3 + len(CARDS) + len(FLAGS) + len(SYMBOLS) + M + 1
+    cn_cell = (view.get("cn") or {}).get("cell")
+    citizens = list(enumerate(view.get("citizens") or ()))
+    me, n = ctx.me, ctx.n
+    for cell in view.get("cells") or ():
+        c = cell["cell"]
+        b = at + c * width
+        out[b + ("oculta", "vacia", "visible").index(cell["estado"])] = 1.0
+        card = cell.get("card")
+        if card:
+            _onehot(out, b + 3, CARDS, card["id"], ctx)
+            _onehot(out, b + 3 + len(CARDS), FLAGS, card["flag"], ctx)
+            if card.get("symbol"):
+                _onehot(out, b + 3 + len(CARDS) + 3, SYMBOLS, card["symbol"], ctx)
+        for s, where in citizens:
+            if where == c:
+                out[b + width - M - 1 + (s - me) % n] = 1.0
+        if c == cn_cell:
+            out[b + width - 1] = 1.0
+
+
 def _odds(view: dict[str, Any], ctx: Ctx) -> list[float]:
     """Per face-down cell: the share of each flag among the face-down cards of the deal that
     filled it (public, SOM-12.8: a refill after a Spain event holds only the cards it
@@ -148,7 +171,7 @@ def encoder(game_id: str = "som") -> Encoder:
         Custom("cells", N_CELLS * cell_width, _cells,
                f"per cell 0–36 ({cell_width} each): estado (oculta, vacia, visible), card id "
                f"one-hot ({len(CARDS)}), flag (3), symbol (3), citizens there (relative seats), "
-               "CN here"),
+               "CN here", sparse=_cells_sparse),
         Custom("odds", N_CELLS * len(FLAG_ODDS), _odds,
                "per cell 0–36 (4 each): for a face-down card, the share of catalunya, mon, "
                "urna, espanya among the face-down cards of the deal that filled its cell"),

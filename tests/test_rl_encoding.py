@@ -1,0 +1,134 @@
+"""The compiled encoders write exactly the vectors of the old ones (issue 18, item 3): a
+learned policy depends on the values. tests/rl_reference/ is a frozen copy of the encoders as
+they were; every game, every player count, random positions, every seat, byte for byte. Also
+the preallocated buffers and the per-state cache of the environments."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from conftest import advance
+from rl_reference.encoders import encoder_for as reference_encoder
+
+import ludoteca
+import ludoteca.rl as rl
+from ludoteca.rl.common import Observer, action_mask
+from ludoteca.rl.encoders import encoder_for
+
+GAMES = ludoteca.games()
+
+
+def random_positions(gid: str, n: int, seed: int, every: int):
+    g = ludoteca.new_game(gid, players=n, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        advance(g, rng, every)
+        yield g
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_compiled_encoder_equals_the_old_one(gid):
+    new, old = encoder_for(gid), reference_encoder(gid)
+    assert new.size == old.size and new.leaves() == old.leaves()
+    lo, hi = ludoteca.info(gid).players
+    buf = np.full(new.size, 7.0, dtype=np.float32)          # stale values must not survive
+    checked = 0
+    for n in range(lo, hi + 1):
+        for seed in range(2):
+            for g in random_positions(gid, n, seed, every=5):
+                for seat in range(n):
+                    view = g.view(seat)
+                    ref = old.encode(view, seat, n, strict=True)
+                    assert new.encode(view, seat, n, strict=True).tobytes() == ref.tobytes()
+                    assert new.encode(view, seat, n, out=buf) is buf
+                    assert buf.tobytes() == ref.tobytes()
+                    checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_environment_observations_equal_the_old_encoding(gid):
+    """Through the AEC environment (buffers, cache): the same vector and mask as encoding the
+    view with the old encoder, at every step of random episodes."""
+    old = reference_encoder(gid)
+    lo, hi = ludoteca.info(gid).players
+    n = max(lo, min(2, hi))
+    env = rl.env(gid, players=n)
+    rng = np.random.default_rng(1)
+    for seed in range(2):
+        env.reset(seed=seed)
+        kept = []
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            seat = int(agent.split("_")[1])
+            game = env.unwrapped.game
+            ref = old.encode(game.view(seat), seat, n)
+            assert obs["observation"].tobytes() == ref.tobytes()
+            assert np.array_equal(obs["action_mask"], action_mask(game, seat))
+            kept.append((obs, ref))
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        # observations handed out earlier were copies: later steps did not change them
+        assert all(o["observation"].tobytes() == r.tobytes() for o, r in kept)
+
+
+def test_observer_cache_sees_every_change():
+    g = ludoteca.new_game("qytetet", players=2, seed=1)
+    ob = Observer("qytetet", type(g).num_distinct_actions)
+    first = ob.observe(g, 0)
+    assert np.array_equal(ob.observe(g, 0)["observation"], first["observation"])
+    other = ob.observe(g, 1)                                   # another seat: re-encoded
+    assert not np.array_equal(other["observation"], first["observation"])
+    seat = g.to_move[0]
+    g.apply(g.legal_actions(seat)[0], seat=seat)               # an action: re-encoded
+    after = ob.observe(g, 0)
+    assert after["observation"].tobytes() == encoder_for("qytetet").encode(
+        g.view(0), 0, 2).tobytes()
+    g2 = ludoteca.new_game("qytetet", players=2, seed=1).arrange(balances={0: 5, 1: 99_000})
+    assert ob.observe(g2, 0)["observation"].tobytes() == encoder_for("qytetet").encode(
+        g2.view(0), 0, 2).tobytes()
+
+
+@pytest.mark.parametrize("gid", ["qytetet", "civitas"])
+def test_direct_encoder_equals_the_view_encoding(gid):
+    """Qytetet and Civitas are encoded straight from the state (no view): the same bytes as
+    the encoder applied to ``view(seat)`` (and so as the old encoder), for every seat of random
+    positions of every player count, with and without a round limit, through the memo of
+    squares (positions revisited) and with mortgages, houses and hotels on the board."""
+    from ludoteca.rl.direct import DIRECT
+
+    enc, write = encoder_for(gid), DIRECT[gid]
+    ob = Observer(gid, 104)
+    seen = {"mortgaged": 0, "houses": 0, "hotels": 0}
+    for n in (2, 3, 4):
+        for seed, opts in ((n, {}), (10 + n, {"max_rounds": 12})):
+            g = ludoteca.new_game(gid, players=n, seed=seed, options=opts)
+            rng = random.Random(seed)
+            while True:
+                for seat in range(n):
+                    ref = enc.encode(g.view(seat), seat, n)
+                    buf = enc.scratch()
+                    write(g, seat, buf)
+                    assert enc.finish(buf).tobytes() == ref.tobytes()
+                    assert ob.observe(g, seat)["observation"].tobytes() == ref.tobytes()
+                view = g.view(None)
+                for sq in view["squares"]:
+                    seen["mortgaged"] += bool(sq.get("mortgaged"))
+                    seen["houses"] += bool(sq.get("houses"))
+                    seen["hotels"] += bool(sq.get("hotels"))
+                if g.is_over:
+                    break
+                advance(g, rng, 2)
+    assert all(seen.values()), seen
+    # the engine's own view path is still there: direct=False gives the same
+    g = ludoteca.new_game(gid, players=3, seed=5)
+    advance(g, random.Random(5), 40)
+    slow = Observer(gid, 104, direct=False)
+    assert slow.direct is None and ob.direct is not None
+    for seat in range(3):
+        assert (slow.observe(g, seat)["observation"].tobytes()
+                == ob.observe(g, seat)["observation"].tobytes())

@@ -1,0 +1,72 @@
+"""The vector environment (issue 18, item 3): ``rl.vector_env`` gives, batch for batch, what
+``gymnasium.vector.SyncVectorEnv`` over ``single_agent_env`` gives, in both autoreset modes."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+
+import ludoteca
+import ludoteca.rl as rl
+
+
+def same(a, b) -> bool:
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, np.ndarray) and a.dtype == object:
+        return a.shape == b.shape and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return np.array_equal(np.asarray(a), np.asarray(b))
+
+
+@pytest.mark.parametrize("gid,n,mode", [("som", 4, "NextStep"), ("qytetet", 2, "NextStep"),
+                                        ("civitas", 3, "SameStep"), ("elplan", 3, "NextStep"),
+                                        ("sigloxx", 3, "SameStep")])
+def test_vector_env_equals_sync_vector_env(gid, n, mode):
+    kw = dict(opponents=["bot:random"], players=n, seat=n - 1,
+              max_steps=40 if gid in ("qytetet", "civitas") else None)
+    k = 3
+    vec = rl.vector_env(gid, k, autoreset_mode=mode, **kw)
+    sync = gymnasium.vector.SyncVectorEnv(
+        [lambda: rl.single_agent_env(gid, **kw) for _ in range(k)], autoreset_mode=mode)
+    assert isinstance(vec, gymnasium.vector.VectorEnv)
+    assert vec.observation_space == sync.observation_space
+    assert vec.action_space == sync.action_space
+    assert vec.single_observation_space == sync.single_observation_space
+    a, ia = vec.reset(seed=5)
+    b, ib = sync.reset(seed=5)
+    assert same(a, b) and same(ia, ib)
+    rng = np.random.default_rng(0)
+    ends = 0
+    for _ in range(400 if gid in ("som", "qytetet", "civitas") else 150):
+        assert vec.observation_space.contains(a)
+        assert np.array_equal(vec.action_masks(), a["action_mask"].astype(bool))
+        acts = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0
+                         for m in a["action_mask"]])
+        a, ra, ta, tra, ia = vec.step(acts)
+        b, rb, tb, trb, ib = sync.step(acts)
+        assert same(a, b) and same(ra, rb) and same(ta, tb) and same(tra, trb)
+        assert same(ia, ib)
+        assert ra.dtype == np.float64 and ta.dtype == tra.dtype == np.bool_
+        ends += int(ta.sum() + tra.sum())
+    assert ends > 0, "no episode ended: autoreset untested"
+
+
+def test_vector_env_batches_and_copies():
+    vec = rl.vector_env("qytetet", 4, opponents=["bot:random"])
+    obs, info = vec.reset(seed=1)
+    size = rl.layout("qytetet").size
+    assert obs["observation"].shape == (4, size) and obs["observation"].dtype == np.float32
+    assert obs["action_mask"].shape == (4, 104) and obs["action_mask"].dtype == np.int8
+    assert list(info["seed"]) == [1, 2, 3, 4]
+    before = obs["observation"].copy()
+    vec.step(np.array([np.flatnonzero(m)[0] for m in obs["action_mask"]]))
+    assert np.array_equal(obs["observation"], before)       # copies by default
+    raw = rl.vector_env("qytetet", 2, opponents=["bot:random"], copy=False)
+    o1, _ = raw.reset(seed=1)
+    o2, *_ = raw.step(np.array([np.flatnonzero(m)[0] for m in o1["action_mask"]]))
+    assert o2["observation"] is o1["observation"]            # copy=False: the buffers
+    with pytest.raises(ValueError, match="num_envs"):
+        rl.vector_env("qytetet", 0)
+    with pytest.raises(ludoteca.InvalidOption):
+        rl.vector_env("qytetet", 2, players=9)
