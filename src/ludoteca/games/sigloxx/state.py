@@ -17,7 +17,8 @@ Hidden information (XX-S.9, XX-S.18, XX-G21.2, ruling X9): coins and science hel
 their owner's view; pile order and contents, the catastrophe stack and the removed cards appear in
 no view. Events carry only public amounts (bids, prices, consolation, incomes, T09's 2 coins —
 payments made at the table), never what a seat holds, so every event may be shown to every seat
-(no ``visible_to`` is needed); holdings are revealed only by the final scoring.
+(no ``visible_to`` is needed); holdings are revealed only by the final scoring. ``determinize``
+never reads another seat's holdings: it draws them from the view (ruling X10).
 """
 
 from __future__ import annotations
@@ -532,9 +533,11 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
 
     def determinize(self, seat: int | None, seed: int) -> SigloGame:
         """Redraw what ``seat`` cannot see: the order of every face-down pile (its contents
-        are deducible from the tiles already shown), and which catastrophes lie in the stack and
+        are deducible from the tiles already shown), which catastrophes lie in the stack and
         in which order (per label, keeping 2/2/1 and the label order; the removed cards are the
-        rest). Holdings are kept: every change to them is public, so they are deducible (X9)."""
+        rest), and the other seats' coins and science (ruling X10: drawn from what ``view(seat)``
+        shows, never read from the true holdings). Canonical: the world depends on
+        ``view(seat)`` and ``seed`` only."""
         g = self.clone()
         rng = random.Random(seed)
         for piles in (g.land_piles, g.tech_piles):
@@ -553,9 +556,42 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
             stack.append(by_label[C.catastrophes[c].label].pop())
         g.cat_stack = tuple(stack)
         g.cat_out = [c for cards in by_label.values() for c in cards]
+        if g.phase != PH_OVER:                  # at the end the holdings are public (XX-G16.1)
+            g._redraw_holdings(seat, rng)
         g.rng = GameRandom(rng.getrandbits(32))
         g._legal = None
         return g
+
+    def _redraw_holdings(self, seat: int | None, rng: random.Random) -> None:
+        """Ruling X10: every seat but ``seat`` gets coins and science drawn from what
+        ``view(seat)`` shows. Each amount is the least the view proves (a standing high land bid
+        in coins, a standing catastrophe bid in science: XX-G23.1, a bid never exceeds what is
+        held) plus a uniform draw from 0 to max(start amount, 2 × that seat's public income of
+        it) — about one round's spending power, the range holdings keep in play. A seat on turn
+        other than ``seat`` is known to have at least two choices (X7): draws that leave it fewer
+        are drawn again, and after 20 tries it holds the bid cap (X2), which gives it every
+        choice it could have."""
+        lo_c, lo_s = [0] * self.n, [0] * self.n
+        if self.phase <= PH_SOLO and self.tile >= 0 and self.high_seat >= 0:
+            lo_c[self.high_seat] = self.high
+        if self.phase == PH_CAT:
+            for occ in self.occ:
+                if occ >= 0:
+                    lo_s[occ] = self.bid_of[occ]
+        for s in range(self.n):
+            if s == seat:
+                continue
+            c_inc, s_inc, _ = self.incomes(s)
+            span_c = max(C.start_coins, 2 * c_inc)
+            span_s = max(C.start_science, 2 * s_inc)
+            for _ in range(20):
+                self.coins[s] = lo_c[s] + rng.randint(0, span_c)
+                self.science[s] = lo_s[s] + rng.randint(0, span_s)
+                if s != self.actor or len(self._compute_legal()) > 1:
+                    break
+            else:
+                self.coins[s] = max(lo_c[s], A.MAX_BID)
+                self.science[s] = max(lo_s[s], A.MAX_BID)
 
     # ----- invariants (tests; not in the hot path) ----------------------------------------
     def _check_invariants(self) -> None:
