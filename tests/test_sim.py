@@ -119,8 +119,33 @@ def test_same_rows_whatever_the_jobs_and_chunks(som_rows):
 
 def test_ray_backend_missing_is_a_clear_error(monkeypatch):
     monkeypatch.setattr(backends, "ray_available", lambda: False)
-    with pytest.raises(SimError, match="pip install ray"):
+    with pytest.raises(SimError, match=r"needs the package ray.*pip install 'ludoteca\[ray\]'"):
         run(som_spec(2), backend="ray")
+
+
+def test_ray_client_missing_names_the_package_and_the_install_command(monkeypatch):
+    monkeypatch.setattr(backends, "ray_available", lambda: True)
+    monkeypatch.setattr(backends, "ray_client_available", lambda: False)
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    with pytest.raises(SimError, match=r"--address ray://head:10001 uses the Ray client, which "
+                                       r"needs the package grpcio.*pip install "
+                                       r"'ludoteca\[ray\]' \(or pip install 'ray\[client\]'\)"):
+        run(som_spec(2), backend="ray", address="ray://head:10001")
+    monkeypatch.setenv("RAY_ADDRESS", "ray://other:10001")
+    with pytest.raises(SimError, match="ray://other:10001 uses the Ray client"):
+        backends.check(1, "ray")
+    backends.check(1, "ray", "127.0.0.1:6379")  # a plain address needs no client
+    result = cli("sim", "som", "-n", "1", "--backend", "ray", "--address", "ray://head:10001")
+    assert result.exit_code == 2 and "grpcio" in result.output
+
+
+def test_the_ray_extra_installs_the_ray_client():
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    assert any(req.replace(" ", "").startswith("ray[client]")
+               for req in project["project"]["optional-dependencies"]["ray"])
 
 
 def test_chunks_cover_every_game_once():
@@ -209,7 +234,77 @@ def test_figures_hand_computed():
     assert figs["turns"].mean == 5 and figs["turns"].per_seat is None
     assert figs["ideas"].per_seat == (3, pytest.approx(4 / 3))
     assert figs["ideas"].mean == pytest.approx(13 / 6)
-    assert figs["penalty"].mean == 0.5  # booleans: the share of true
+    assert figs["penalty"].mean == 0.5 and figs["penalty"].kind == "share"  # share of true
+    # each figure says which games it is over: turns only in two of the three "fin" games
+    assert (figs["turns"].games, figs["turns"].of) == (2, 5)
+    assert figs["turns"].subset == "games that report it"
+    assert figs["turns"].over == "games that report it, 2 of 5"
+    assert figs["ideas"].over == "games that report it, 3 of 5"  # not all the "fin" games
+    assert figs["penalty"].over == "games that report it, 2 of 5"
+
+
+def seat_rows():
+    def row(winners, reason, **details):
+        return {"index": 0, "game": "x", "setting": "", "seed": 0,
+                "players": "bot:greedy,bot:random,bot:greedy", "options": {},
+                "winners": winners, "ranking": [], "scores": [], "reason": reason,
+                "length": 1, **{f"details.{k}": v for k, v in details.items()}}
+    return [
+        row([0], "limit", rounds=100),
+        row([0], "limit", rounds=100),
+        row([1], "limit", rounds=100),
+        # a list of seats: the bankrupt players (position in the list is not a seat)
+        row([0], "bankruptcy", **{"bankrupt.0": 2}),
+        row([0], "bankruptcy", **{"bankrupt.0": 1, "bankrupt.1": 2}),
+        row([], "intervencion", failed_payer=2, turns=3),
+        row([], "intervencion", failed_payer=2, turns=5),
+        row([], "intervencion", failed_payer=-1, turns=7),
+        row([1], "dui", causer=1, turns=9),
+    ]
+
+
+def test_seat_fields_are_counted_per_seat_never_averaged():
+    figs = {f.name: f for f in stats.figures(seat_rows())}
+    bankrupt = figs["bankrupt"]
+    assert bankrupt.kind == "seats" and math.isnan(bankrupt.mean)
+    assert bankrupt.counts == (0, 1, 2) and bankrupt.other == 0
+    assert bankrupt.over == "games ended by bankruptcy, 2 of 9"
+    payer = figs["failed_payer"]
+    assert payer.kind == "seats" and payer.counts == (0, 0, 2) and payer.other == 1
+    assert payer.over == "games ended by intervencion, 3 of 9"
+    assert figs["causer"].counts == (0, 1, 0)
+    assert figs["causer"].over == "games ended by dui, 1 of 9"
+    # a mean over a subset says which subset
+    assert figs["rounds"].mean == 100 and figs["rounds"].over == "games ended by limit, 3 of 9"
+    assert figs["turns"].mean == 6
+    assert figs["turns"].over == "games ended by dui or intervencion, 4 of 9"
+    assert all(stats.is_seat_field(n) for n in ("bankrupt", "failed_payer", "causer",
+                                                  "final.winner", "start_seat"))
+    assert not any(stats.is_seat_field(n) for n in ("rounds", "turns", "places", "ideas"))
+
+
+def test_cli_prints_seat_fields_as_counts_and_says_the_subset(monkeypatch):
+    rows = seat_rows()
+    out = io.StringIO()
+    console = Console(file=out, width=160)
+    lab.print_one(console, rows)
+    text = out.getvalue()
+    line = next(x for x in text.splitlines() if "bankrupt (" in x)
+    assert "seat named: games" in line and "games ended by bankruptcy, 2 of 9" in line
+    assert line.split()[-3:] == ["0", "1", "2"]
+    assert "no seat: 1" in next(x for x in text.splitlines() if "failed_payer" in x)
+    assert "games ended by limit, 3 of 9" in next(x for x in text.splitlines()
+                                                   if "rounds" in x)
+    assert "1.00" not in line and "1.50" not in line  # no mean of seat numbers anywhere
+    # side by side: counts per seat and the subset, never a mean of seat numbers
+    out = io.StringIO()
+    lab.print_side_by_side(Console(file=out, width=200),
+                           {"a": rows, "b": [dict(r, setting="b") for r in rows]})
+    text = out.getvalue()
+    assert "seat 0: 0 · seat 1: 1 · seat 2: 2 (2 of 9)" in text
+    assert "over games ended by bankruptcy" in text
+    assert "p5–p95: " in text and "[" not in next(x for x in text.splitlines()
+                                                   if "length median" in x)
 
 
 # ----- output ---------------------------------------------------------------------------------

@@ -221,14 +221,50 @@ def print_one(console: Console, rows: Sequence[Row]) -> None:
         t.add_row(escape(reason), str(count), _pct(share))
     console.print(t)
     if s["figures"]:
-        t = _table("The game's own figures (means over games; per seat where given per seat)")
+        t = _table("The game's own figures (over the games that report them; seat numbers "
+                   "counted per seat: in how many games the figure names that seat)")
         t.add_column("figure")
-        t.add_column("mean", justify="right")
+        t.add_column("over games", justify="right")
+        t.add_column("value", justify="right")
         for seat in range(len(bots)):
             t.add_column(f"seat {seat}", justify="right")
         for f in s["figures"]:
-            t.add_row(escape(f.name), _num(f.mean), *(_num(x) for x in f.per_seat or ()))
+            t.add_row(escape(figure_name(f)), escape(f.over), figure_value(f),
+                      *figure_seats(f, len(bots)))
         console.print(t)
+
+
+def figure_name(f: stats.Figure) -> str:
+    if f.kind == "seats":
+        return f"{f.name} (seat named: games)"
+    if f.kind == "share":
+        return f"{f.name} (share of yes)"
+    return f"{f.name} (mean)"
+
+
+def figure_value(f: stats.Figure) -> str:
+    if f.kind == "seats":
+        return f"no seat: {f.other}" if f.other else "—"
+    return _pct(f.mean) if f.kind == "share" else _num(f.mean)
+
+
+def figure_seats(f: stats.Figure, n_seats: int) -> list[str]:
+    if f.kind == "seats":
+        return [str(c) for c in f.counts or ()]
+    if f.per_seat is None:
+        return [""] * n_seats
+    return [_pct(x) if f.kind == "share" else _num(x) for x in f.per_seat]
+
+
+def figure_text(f: stats.Figure) -> str:
+    """One cell for the side-by-side table: the value and which games it is over."""
+    if f.kind == "seats":
+        text = " · ".join(f"seat {s}: {c}" for s, c in enumerate(f.counts or ()))
+        if f.other:
+            text += f" · no seat: {f.other}"
+    else:
+        text = _pct(f.mean) if f.kind == "share" else _num(f.mean)
+    return text + (f" ({f.games} of {f.of})" if f.subset else "")
 
 
 def print_side_by_side(console: Console, groups: dict[str, list[Row]]) -> None:
@@ -247,14 +283,21 @@ def print_side_by_side(console: Console, groups: dict[str, list[Row]]) -> None:
         section(f"win {escape(bot)}", *(_rate_text(s["by_bot"], bot) for s in sums.values()))
     section("length mean ± sd", *(f"{_num(s['length']['mean'])} ± {_num(s['length']['stdev'])}"
                                   for s in sums.values()))
-    section("length p50 [p5, p95]", *(f"{_num(s['length']['p50'])} [{_num(s['length']['p5'])},"
-                                      f" {_num(s['length']['p95'])}]" for s in sums.values()))
+    section("length median (p5–p95 range)",
+            *(f"{_num(s['length']['p50'])} (p5–p95: {_num(s['length']['p5'])}–"
+              f"{_num(s['length']['p95'])})" for s in sums.values()))
     for reason in dict.fromkeys(k for s in sums.values() for k in s["reasons"]):
         section(f"ends: {escape(reason)}",
                 *(_pct(s["reasons"].get(reason, (0, 0.0))[1]) for s in sums.values()))
     by_name = [{f.name: f for f in s["figures"]} for s in sums.values()]
     for name in dict.fromkeys(f.name for s in sums.values() for f in s["figures"]):
-        section(escape(name), *(_num(b[name].mean) if name in b else "—" for b in by_name))
+        first = next(b[name] for b in by_name if name in b)
+        label = figure_name(first)
+        subsets = {b[name].subset for b in by_name if name in b} - {""}
+        if subsets:
+            label += f" over {' / '.join(sorted(subsets))}"
+        section(escape(label), *(escape(figure_text(b[name])) if name in b else "—"
+                                 for b in by_name))
     console.print(t)
 
 

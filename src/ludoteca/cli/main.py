@@ -1,5 +1,5 @@
 """``ludoteca``: the command line. ``games``, ``rules GAME``, ``play GAME``, ``replay FILE``,
-the lab: ``sim GAME`` and ``report FILE``, and the web table: ``serve``.
+the lab: ``sim GAME``, ``ladder GAME`` and ``report FILE``, and the web table: ``serve``.
 
 Mistakes in what the user asks for (an unknown game, option, bot or file) end with a
 one-line message on stderr and exit code 2, never a traceback.
@@ -25,6 +25,7 @@ from ludoteca.core.record import start_of, walk
 from ludoteca.core.registry import games, info, new_game
 
 from . import render
+from .ladder import ladder_cmd
 from .messages import LANGS, actions, tr
 from .table import (
     CliError,
@@ -304,6 +305,9 @@ def report_cmd(
     except (CliError, LudotecaError) as exc:
         fail(exc, lang)
     raise typer.Exit(code)
+
+
+app.command("ladder")(ladder_cmd)  # the rating ladder (ladder.py)
 
 
 # ----- the web table -------------------------------------------------------------------------

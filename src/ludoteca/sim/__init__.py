@@ -6,7 +6,8 @@
 
 Modules, one job each: ``runner`` plays one game into a flat row, ``backends`` runs many
 (in this process, in local processes, or on Ray), ``stats`` summarises rows, ``output``
-writes and reads them (CSV, JSON Lines, Parquet) and ``report`` draws an HTML page.
+writes and reads them (CSV, JSON Lines, Parquet), ``report`` draws an HTML page and
+``ladder`` plays a round robin of bots and fits their Bradley–Terry (Elo) ratings.
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@ finishes (for a progress bar); closing it early (Ctrl-C) stops the workers.
     local, jobs=N   concurrent.futures.ProcessPoolExecutor with N workers, games in chunks
     ray,   jobs=N   Ray tasks, one per chunk; a local Ray with N CPUs unless ``address`` (or
                     RAY_ADDRESS) names a cluster, e.g. ``ray://head:10001`` or ``auto``
-                    (``pip install ray``; only used when ray is importable)
+                    (``pip install 'ludoteca[ray]'``, which is ``ray[client]``: a ``ray://``
+                    address needs the Ray client's grpcio)
 """
 
 from __future__ import annotations
@@ -37,6 +38,12 @@ def ray_available() -> bool:
     return importlib.util.find_spec("ray") is not None
 
 
+def ray_client_available() -> bool:
+    """Whether ``ray://`` addresses can be reached: the Ray client needs grpcio (what the
+    ``ray[client]`` extra adds)."""
+    return importlib.util.find_spec("grpc") is not None
+
+
 def default_chunk(total: int, jobs: int) -> int:
     """About eight chunks per worker, at most MAX_CHUNK games each."""
     return max(1, min(MAX_CHUNK, total // (max(1, jobs) * 8)))
@@ -55,7 +62,15 @@ def check(jobs: int, backend: str, address: str | None = None) -> None:
     if backend not in BACKENDS:
         raise SimError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     if backend == "ray" and not ray_available():
-        raise SimError("the ray backend needs ray (pip install ray); or use --backend local")
+        raise SimError("the ray backend needs the package ray, which is not installed: "
+                       "python -m pip install 'ludoteca[ray]' (or pip install 'ray[client]'); "
+                       "or use --backend local")
+    target = address or (os.environ.get("RAY_ADDRESS") if backend == "ray" else None)
+    if backend == "ray" and target and target.strip().startswith("ray://") \
+            and not ray_client_available():
+        raise SimError(f"--address {target.strip()} uses the Ray client, which needs the "
+                       "package grpcio, which is not installed: python -m pip install "
+                       "'ludoteca[ray]' (or pip install 'ray[client]')")
 
 
 def run_iter(spec: SimSpec, jobs: int = 1, backend: str = "local",

@@ -1,6 +1,8 @@
 """An HTML page about a run: win rates by seat and by bot with their 95 % intervals, game
-length distributions and endings by setting, as matplotlib plots embedded as PNG, plus the
-numbers in tables. One self-contained file (no network, no side files).
+length distributions and endings by setting, and for a ladder (``ludoteca ladder --out``, or
+games between more than one set of bots) the Bradley–Terry ratings with their intervals; as
+matplotlib plots embedded as PNG, plus the numbers in tables. One self-contained file (no
+network, no side files).
 
 Needs matplotlib (``pip install 'ludoteca[lab]'``).
 """
@@ -16,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import stats
+from .ladder import fit_ladder, is_ladder
 from .runner import SimError
 
 Row = Mapping[str, Any]
@@ -122,6 +125,24 @@ def _endings_plot(groups: dict[str, Sequence[Row]]) -> str:
     return _png(fig)
 
 
+def _ratings_plot(ladder: Any) -> str:
+    """The ratings as points with their 95 % intervals as bars, best at the top."""
+    rated = [r for r in ladder.ratings if not math.isnan(r.rating)]
+    fig = _figure(height=max(2.2, 0.45 * len(rated) + 1.3))
+    ax = fig.add_subplot()
+    ys = list(range(len(rated)))
+    xs = [r.rating for r in rated]
+    lo = [max(0.0, r.rating - r.low) if not math.isnan(r.low) else 0.0 for r in rated]
+    hi = [max(0.0, r.high - r.rating) if not math.isnan(r.high) else 0.0 for r in rated]
+    ax.errorbar(xs, ys, xerr=[lo, hi], fmt="o", capsize=4, color=COLOURS[0])
+    ax.axvline(ladder.anchor_rating, color="grey", linestyle="dashed", linewidth=1)
+    ax.set_yticks(ys, [r.bot for r in rated])
+    ax.invert_yaxis()
+    ax.set_xlabel(f"rating, Elo scale ({ladder.anchor_text}); bars: 95 % bootstrap interval")
+    ax.set_title("Bradley–Terry ratings")
+    return _png(fig)
+
+
 def _pct(x: float) -> str:
     return "—" if math.isnan(x) else f"{100 * x:.1f} %"
 
@@ -138,8 +159,33 @@ def _table(head: Sequence[str], body: Sequence[Sequence[str]]) -> str:
     return f"<table><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>"
 
 
+def _elo(x: float) -> str:
+    return "—" if math.isnan(x) else f"{x:.0f}"
+
+
 def _num(x: float) -> str:
     return "—" if x is None or math.isnan(x) else f"{x:.4g}" if abs(x) < 1e4 else f"{x:.0f}"
+
+
+def _figure_name(f: stats.Figure) -> str:
+    return f.name + {"seats": " (seat named: games)", "share": " (share of yes)"}.get(
+        f.kind, " (mean)")
+
+
+def _figure_value(f: stats.Figure) -> str:
+    if f.kind == "seats":
+        return f"no seat: {f.other}" if f.other else "—"
+    return _pct(f.mean) if f.kind == "share" else _num(f.mean)
+
+
+def _figure_seats(f: stats.Figure, n_seats: int) -> list[str]:
+    if f.kind == "seats":
+        cells = [str(c) for c in f.counts or ()]
+    elif f.per_seat is None:
+        cells = []
+    else:
+        cells = [_pct(x) if f.kind == "share" else _num(x) for x in f.per_seat]
+    return cells + [""] * (n_seats - len(cells))
 
 
 def build_report(rows: Sequence[Row], title: str | None = None) -> str:
@@ -177,16 +223,28 @@ def build_report(rows: Sequence[Row], title: str | None = None) -> str:
     for name in fig_names:
         for s in settings:
             f = fig_by[s].get(name)
-            seat_cells = ([_num(x) for x in f.per_seat] if f and f.per_seat
-                          else ["" for _ in range(n_seats)])
-            fig_body.append([esc(name), esc(_label(s)), _num(f.mean) if f else "—",
-                             *seat_cells])
+            if f is None:
+                fig_body.append([esc(name), esc(_label(s)), "—", "—",
+                                 *("" for _ in range(n_seats))])
+                continue
+            fig_body.append([esc(_figure_name(f)), esc(_label(s)), esc(f.over),
+                             _figure_value(f), *_figure_seats(f, n_seats)])
     plots = [
         ("Win rate by seat", _rate_plot("Win rate by seat", seat_groups)),
         ("Win rate by bot", _rate_plot("Win rate by bot", bot_groups)),
         ("Game length", _length_plot(groups)),
         ("Endings by setting", _endings_plot(groups)),
     ]
+    ratings_html = ""
+    if is_ladder(rows):
+        # the ladder's seed (its first game's) also seeds the bootstrap, as in the command
+        rated = fit_ladder(rows, seed=min(int(r["seed"]) for r in rows))
+        plots.insert(0, ("Ratings", _ratings_plot(rated)))
+        players = f"a ladder of {len(rated.ratings)} bots"
+        ratings_html = "<h2>Ratings</h2>\n<p>" + esc(rated.describe()) + "</p>\n" + _table(
+            ["#", "bot", "rating", "95 % interval", "games", "score"],
+            [[str(k), esc(r.bot), _elo(r.rating), f"[{_elo(r.low)}, {_elo(r.high)}]",
+              str(r.games), _pct(r.score)] for k, r in enumerate(rated.ratings, 1)])
     imgs = "\n".join(f'<figure><img alt="{esc(t)}" src="data:image/png;base64,{png}">'
                      f"<figcaption>{esc(t)}</figcaption></figure>" for t, png in plots)
     seeds = sorted(int(r["seed"]) for r in rows)
@@ -204,12 +262,16 @@ img {{ max-width: 100%; }} small {{ color: #777; }}
 <p>{len(rows)} games of <b>{esc(game)}</b> · players <code>{esc(players)}</code> ·
 seeds {seeds[0]}…{seeds[-1]} · {len(settings)} setting(s). Win rates split shared wins;
 intervals are 95 % Wilson score intervals.</p>
+{ratings_html}
 <h2>Summary</h2>
 {_table(head, body)}
 <h2>Plots</h2>
 {imgs}
-<h2>The game's own figures (means)</h2>
-{_table(["figure", "setting", "mean", *(f"seat {i}" for i in range(n_seats))], fig_body)
+<h2>The game's own figures</h2>
+<p>Each over the games that report it (the column says which); a figure whose values are
+seat numbers (who went bankrupt, who failed to pay) is counted per seat, never averaged.</p>
+{_table(["figure", "setting", "over games", "value", *(f"seat {i}" for i in range(n_seats))],
+        fig_body)
  if fig_body else "<p>(none)</p>"}
 </body></html>
 """

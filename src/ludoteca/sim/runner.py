@@ -48,7 +48,8 @@ def parse_players(spec: str | Sequence[str]) -> tuple[str, ...]:
     bots: list[str] = []
     for item in items:
         item = item.strip()
-        if bots and ":" in bots[-1] and "=" in item and not item.lower().startswith("bot:"):
+        if bots and ":" in bots[-1] and "=" in item and not item.lower().startswith("bot:") \
+                and ":" not in item.partition("=")[0]:  # "mcts:iterations=9" starts a bot
             bots[-1] += "," + item  # one more parameter of the previous bot
             continue
         name = item[4:].strip() if item.lower().startswith("bot:") else item

@@ -1,5 +1,6 @@
 """Statistics of a run's rows: win rates with 95 % Wilson intervals (by seat and by bot),
-game length, end reasons and the means of each game's own figures.
+game length, end reasons and the game's own figures (means over the games that report
+them, seat numbers counted per seat).
 
 A shared first place splits the win: with winners ``[0, 2]`` seats 0 and 2 score half a win
 each, so the seats' rates add up to 1 and compare with the fair share ``1 / players``.
@@ -130,59 +131,132 @@ def reasons(rows: Sequence[Row]) -> dict[str, tuple[int, float]]:
     return {k: (v, v / len(rows)) for k, v in counts.most_common()}
 
 
+#: ``details`` fields whose values are seat numbers (who went bankrupt, who failed to pay,
+#: who caused the ending): counted per seat, never averaged. A field is one of these when its
+#: name (without list indices) is listed here or ends in one of SEAT_SUFFIXES.
+SEAT_FIELDS = frozenset({"bankrupt", "failed_payer", "causer", "winner", "first_player"})
+SEAT_SUFFIXES = ("_seat", "_player", "_payer", "_causer")
+
+
+def is_seat_field(name: str) -> bool:
+    """Whether the figure ``name`` (``bankrupt``, ``som.causer``) holds seat numbers."""
+    last = name.rsplit(".", 1)[-1]
+    return last in SEAT_FIELDS or last.endswith(SEAT_SUFFIXES)
+
+
 @dataclass(frozen=True)
 class Figure:
-    """The mean of one of the game's own figures; ``per_seat`` when it is given per seat
-    (``details.ideas.0``, ``details.ideas.1`` … -> figure ``ideas``)."""
+    """One of the game's own figures over the games that report it.
+
+    ``kind`` ``"mean"``: ``mean`` over those games (``per_seat``: each seat's mean when it is
+    given per seat: ``details.ideas.0``, ``details.ideas.1`` … -> figure ``ideas``);
+    ``"share"``: a yes/no figure, ``mean`` is the share of yes; ``"seats"``: the values are
+    seat numbers (``bankrupt``, ``failed_payer``, ``causer``), so ``counts[s]`` is the number
+    of games in which the figure names seat ``s`` (``other``: games where it names no seat,
+    e.g. -1) and ``mean`` is nan. ``games`` of ``of`` games report it; when that is not all of
+    them, ``subset`` says which (``"games ended by limit"``)."""
 
     name: str
     mean: float
     per_seat: tuple[float, ...] | None = None
+    games: int = 0
+    of: int = 0
+    subset: str = ""
+    kind: str = "mean"
+    counts: tuple[int, ...] | None = None
+    other: int = 0
+
+    @property
+    def over(self) -> str:
+        """Which games the figure is over: ``"all 400"`` or ``"games ended by limit, 123 of
+        400"``."""
+        if not self.subset:
+            return f"all {self.of}"
+        return f"{self.subset}, {self.games} of {self.of}"
 
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not (isinstance(value, float) and math.isnan(value))
 
 
+def _split_index(key: str) -> tuple[str, int | None]:
+    """``final_scoring.1.coins`` -> (``final_scoring.coins``, 1); ``turns`` -> (``turns``,
+    None): the first numeric part of the key is the seat (or a list position)."""
+    parts = key.split(".")
+    at = next((i for i, p in enumerate(parts) if p.isdigit()), None)
+    if at is None:
+        return key, None
+    return ".".join(parts[:at] + parts[at + 1:]), int(parts[at])
+
+
+def _subset(rows: Sequence[Row], have: Sequence[bool]) -> str:
+    """How to name the games that report a figure: "" for all of them; ``"games ended by
+    limit"`` when they are exactly the games with some end reasons; else ``"games that report
+    it"``."""
+    if all(have):
+        return ""
+    yes = {str(r["reason"]) for r, h in zip(rows, have, strict=True) if h}
+    no = {str(r["reason"]) for r, h in zip(rows, have, strict=True) if not h}
+    if yes and not yes & no:
+        return "games ended by " + " or ".join(sorted(yes))
+    return "games that report it"
+
+
 def figures(rows: Sequence[Row]) -> list[Figure]:
-    """Means of the numeric ``details.*`` columns (booleans: the share of true), with the
-    per-seat ones grouped: the first numeric part of the key below the player count is the
-    seat (``final_scoring.1.coins`` -> ``final_scoring.coins``, seat 1)."""
+    """The numeric ``details.*`` columns, each over the games that report it (never a mean
+    over a subset without saying which): seat fields (:func:`is_seat_field`) counted per seat,
+    booleans as the share of true, other numbers as means, grouped per seat where the first
+    numeric part of the key is the seat (``final_scoring.1.coins`` -> ``final_scoring.coins``,
+    seat 1)."""
     if not rows:
         return []
     n_seats = max(len(seats_of(r)) for r in rows)
-    values: dict[str, list[float]] = {}
-    for row in rows:
+    # name -> index (None: no index) -> one list of values per row (None: the row lacks it)
+    values: dict[str, dict[int | None, list[Any]]] = {}
+    for i, row in enumerate(rows):
         for key, value in row.items():
             if key.startswith(DETAILS) and _is_number(value):
-                values.setdefault(key[len(DETAILS):], []).append(float(value))
-    groups: dict[str, dict[int, list[float]]] = {}
-    singles: dict[str, list[float]] = {}
-    for key, xs in values.items():
-        parts = key.split(".")
-        at = next((i for i, p in enumerate(parts) if p.isdigit()), None)
-        if at is None:
-            singles[key] = xs
-            continue
-        name = ".".join(parts[:at] + parts[at + 1:])
-        groups.setdefault(name, {})[int(parts[at])] = xs
+                name, index = _split_index(key[len(DETAILS):])
+                col = values.setdefault(name, {}).setdefault(index, [None] * len(rows))
+                col[i] = value
     out = []
-    order = {}
-    for key in values:  # keep the order the game writes its details in
-        parts = key.split(".")
-        at = next((i for i, p in enumerate(parts) if p.isdigit()), None)
-        order.setdefault(key if at is None else ".".join(parts[:at] + parts[at + 1:]), None)
-    for name in order:
-        if name in singles:
-            out.append(Figure(name, statistics.fmean(singles[name])))
+    for name, by in values.items():  # in the order the game writes its details
+        have = [any(col[i] is not None for col in by.values()) for i in range(len(rows))]
+        games = sum(have)
+        common = {"games": games, "of": len(rows), "subset": _subset(rows, have)}
+        if is_seat_field(name):  # seat numbers: games per seat named, never a mean
+            counts = [0] * n_seats
+            other = 0
+            for i in range(len(rows)):
+                named = {int(col[i]) for col in by.values()
+                         if col[i] is not None and not isinstance(col[i], bool)}
+                seats = {s for s in named if 0 <= s < n_seats and s == int(s)}
+                for s in seats:
+                    counts[s] += 1
+                if have[i] and not seats:
+                    other += 1
+            out.append(Figure(name, math.nan, None, kind="seats", counts=tuple(counts),
+                              other=other, **common))
             continue
-        by = groups[name]
-        if set(by) == set(range(n_seats)):
-            out.append(Figure(name, statistics.fmean(x for xs in by.values() for x in xs),
-                              tuple(statistics.fmean(by[s]) for s in range(n_seats))))
+        kind = ("share" if all(isinstance(x, bool) for col in by.values() for x in col
+                               if x is not None) else "mean")
+        if list(by) == [None]:
+            xs = [float(x) for x in by[None] if x is not None]
+            out.append(Figure(name, statistics.fmean(xs), kind=kind, **common))
+        elif set(by) == set(range(n_seats)):
+            per = tuple(statistics.fmean(float(x) for x in by[s] if x is not None)
+                        for s in range(n_seats))
+            allx = [float(x) for col in by.values() for x in col if x is not None]
+            out.append(Figure(name, statistics.fmean(allx), per, kind=kind, **common))
         else:  # not one value per seat: each index on its own
-            for i in sorted(by):
-                out.append(Figure(f"{name}[{i}]", statistics.fmean(by[i])))
+            for index in sorted(by, key=lambda k: -1 if k is None else k):
+                col = by[index]
+                have_i = [x is not None for x in col]
+                label = name if index is None else f"{name}[{index}]"
+                out.append(Figure(label, statistics.fmean(float(x) for x in col
+                                                          if x is not None),
+                                  kind=kind, games=sum(have_i), of=len(rows),
+                                  subset=_subset(rows, have_i)))
     return out
 
 
