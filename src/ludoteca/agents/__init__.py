@@ -111,7 +111,7 @@ def _load_game_agents() -> None:
     from ludoteca.games.sigloxx import bots as _sigloxx_bots  # noqa: F401  (greedy for sigloxx)
     from ludoteca.games.som import bots as _som_bots  # noqa: F401  (registers greedy for som)
 
-    from . import mcts  # noqa: F401  (registers mcts for every game)
+    from . import learned, mcts  # noqa: F401  (mcts for every game, learned where weights ship)
 
 
 __all__ = ["Agent", "RandomAgent", "agent_names", "agent_parameters", "make_agent",
