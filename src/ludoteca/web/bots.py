@@ -22,6 +22,14 @@ def decide(agent: Any, game: Any, seat: int) -> tuple[str, Any, int]:
     return str(agent.choose(game, seat)), agent, os.getpid()
 
 
+def _lower_priority() -> None:
+    """A worker yields the processor to the server: the event loop answers first."""
+    try:
+        os.nice(10)
+    except OSError:   # not allowed here: think at the same priority
+        pass
+
+
 def default_workers() -> int:
     """One process per core but one (the event loop keeps a core), at least one."""
     return max(1, (os.cpu_count() or 2) - 1)
@@ -39,7 +47,8 @@ class BotRunner:
         if self._pool is None:
             # spawn: the server process has threads, which a fork would copy half-way
             self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                             mp_context=multiprocessing.get_context("spawn"))
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_lower_priority)
         return self._pool
 
     async def decide(self, agent: Any, game: Any, seat: int) -> tuple[str, Any]:
