@@ -178,6 +178,10 @@ class TableRun:
 
     async def _client(self, base: str, table_id: str, seat: int, key: str,
                       stop: asyncio.Event) -> None:
+        """One seat's browser. It reads every message as it arrives, also while its person
+        thinks (a timer), so the latency of another seat's action counts until it reaches
+        this seat, not until this seat has finished thinking."""
+        loop = asyncio.get_running_loop()
         async with connect(f"{base}/ws/{table_id}", additional_headers=cookie(key),
                            max_size=None, compression=None) as ws:
             self.connected += 1
@@ -187,24 +191,55 @@ class TableRun:
             n = 0
             inflight = False
             last: dict | None = None
-            act_at: float | None = None    # when this seat's thinking ends (it keeps reading)
-            clock = asyncio.get_running_loop().time
-            while not stop.is_set():
-                wait = 0.5 if act_at is None else max(0.0, min(0.5, act_at - clock()))
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=wait)
-                except TimeoutError:
-                    if act_at is None or clock() < act_at or last is None:
-                        continue
-                    act_at = None              # done thinking: act on the newest state
-                    msg = last
-                else:
+            timer: asyncio.TimerHandle | None = None
+            sends: set[asyncio.Task] = set()
+
+            def decide(msg: dict | None) -> str | None:
+                """The act message for this state, if this seat should act on it now."""
+                nonlocal acted_at, inflight, n
+                if msg is None:
+                    return None
+                version = msg["version"]
+                legal = msg["legal"].get(str(seat))
+                if not legal or version <= acted_at or inflight:
+                    return None
+                acted_at = version
+                inflight = True
+                n += 1
+                self.pending.setdefault(version + 1, Pending(time.perf_counter(),
+                                                             set(range(self.seats))))
+                if self.measuring:
+                    self.stats.actions += 1
+                return json.dumps({"type": "act", "version": version, "seat": seat,
+                                   "action": self.rng.choice(legal)["text"],
+                                   "req": f"{seat}-{n}"})
+
+            def thought() -> None:
+                """Done thinking: act on the newest state."""
+                nonlocal timer
+                timer = None
+                payload = decide(last)
+                if payload is not None:
+                    task = asyncio.ensure_future(ws.send(payload))
+                    sends.add(task)
+                    task.add_done_callback(sends.discard)
+                    task.add_done_callback(lambda t: t.cancelled() or t.exception())
+
+            async def close_on_stop() -> None:
+                await stop.wait()
+                await ws.close()
+
+            stopper = asyncio.ensure_future(close_on_stop())
+            try:
+                async for raw in ws:
                     if raw.startswith('{"type":"state"') and '"legal":{}' in raw \
                             and '"over":false' in raw:
                         # not this seat's turn: only the version matters (cheap for the
                         # client); a seat that was thinking has nothing to do any more
                         self.arrived(seat, int(VERSION.search(raw).group(1)))
-                        act_at = None
+                        if timer is not None:
+                            timer.cancel()
+                            timer = None
                         continue
                     if raw.startswith('{"type":"presence"'):
                         continue
@@ -228,27 +263,18 @@ class TableRun:
                     self.arrived(seat, msg["version"])
                     if msg["over"] or msg.get("status", "playing") != "playing":
                         return
-                    if self.think:
-                        # a person thinks before acting, but still sees every update (the
-                        # latency of others' actions counts from when they reach this seat)
-                        if act_at is None and msg["legal"].get(str(seat)) \
-                                and msg["version"] > acted_at and not inflight:
-                            act_at = clock() + self.think * self.rng.uniform(0.5, 1.5)
-                        continue
-                version = msg["version"]
-                legal = msg["legal"].get(str(seat))
-                if not legal or version <= acted_at or inflight:
-                    continue
-                acted_at = version
-                inflight = True
-                n += 1
-                self.pending.setdefault(version + 1, Pending(time.perf_counter(),
-                                                             set(range(self.seats))))
-                await ws.send(json.dumps({"type": "act", "version": version, "seat": seat,
-                                          "action": self.rng.choice(legal)["text"],
-                                          "req": f"{seat}-{n}"}))
-                if self.measuring:
-                    self.stats.actions += 1
+                    if not self.think:
+                        payload = decide(msg)
+                        if payload is not None:
+                            await ws.send(payload)
+                    elif timer is None and msg["legal"].get(str(seat)) \
+                            and msg["version"] > acted_at and not inflight:
+                        timer = loop.call_later(self.think * self.rng.uniform(0.5, 1.5),
+                                                thought)
+            finally:
+                if timer is not None:
+                    timer.cancel()
+                stopper.cancel()
 
 
 async def run_table(base: str, http: httpx.AsyncClient, game: str, seats: int, stats: Stats,
