@@ -20,6 +20,7 @@ from ludoteca.core.registry import info
 from .access import Access, access_of, normalize_seat
 from .db import TableRow
 from .labels import label
+from .words import describer
 
 MAX_REQS = 64  # recent request ids remembered per table (repeats are answered with an ack)
 
@@ -235,9 +236,7 @@ class LiveTable:
             legal = {}
             for s in you:
                 if s in to_move and self.state == "playing":
-                    legal[str(s)] = [{"id": g.action_id(a), "text": str(a),
-                                      **label(g.game_id, str(a))}
-                                     for a in g.legal_actions(s)]
+                    legal[str(s)] = action_buttons(g, s, views.get(str(s)))
             frag = dumps({"table_id": self.id, "game": g.game_id, "version": self.version,
                           "you": list(you), "to_move": to_move, "views": views,
                           "legal": legal, "over": g.is_over, "result": self.result_json(),
@@ -264,6 +263,24 @@ class LiveTable:
                         "seats": [{"name": s["name"], "kind": s["kind"], "bot": s["bot"]}
                                   for s in self.seats]}
         return json.loads(dumps(rec))
+
+
+def action_buttons(game: Game, seat: int, view: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The seat's legal actions as buttons: id, text form, label (in words where the game has
+    a describer, else the generic label), help and group."""
+    describe = describer(game.game_id)
+    if view is None:
+        view = game.view(seat)
+    out = []
+    for action in game.legal_actions(seat):
+        text = str(action)
+        button: dict[str, Any] = {"id": game.action_id(action), "text": text,
+                                  **label(game.game_id, text)}
+        words = describe(view, text) if describe is not None else None
+        if words:
+            button.update({k: v for k, v in words.items() if v})
+        out.append(button)
+    return out
 
 
 def public_seat(seat: dict[str, Any]) -> dict[str, Any]:

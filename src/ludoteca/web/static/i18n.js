@@ -269,5 +269,14 @@ export function joinNames(names, lang) {
   return names.slice(0, -1).join(", ") + translate(lang, "and") + names[names.length - 1];
 }
 
+/** Add a module's own strings ({key: {es, en}}) to the catalogue; a key already there is an
+ *  error (two modules must not fight over one key). */
+export function addStrings(more) {
+  for (const [k, v] of Object.entries(more)) {
+    if (k in STRINGS && STRINGS[k] !== v) throw new Error(`i18n key defined twice: ${k}`);
+    STRINGS[k] = v;
+  }
+}
+
 export const KEYS = Object.keys(STRINGS);
 export { STRINGS };
