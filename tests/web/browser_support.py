@@ -201,3 +201,36 @@ def screenshot(page: Any, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+SECRETS_IN_URLS = ("token=", "claim=")
+
+
+class Pages:
+    """New browser contexts (one person each) that record JavaScript errors and every URL
+    they request (HTTP and WebSocket)."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.pages: list[Any] = []
+        self.errors: list[str] = []
+        self.requested: list[str] = []
+
+    def new(self, width: int = 1400, height: int = 1000, **context: Any) -> Any:
+        """A page in a new browser context of ``width``×``height`` (Playwright's
+        ``new_context`` keywords too, e.g. ``reduced_motion="reduce"``)."""
+        ctx = self.browser.new_context(viewport={"width": width, "height": height}, **context)
+        self.contexts.append(ctx)
+        page = ctx.new_page()
+        self.pages.append(page)
+        page.set_default_timeout(15000)
+        page.on("pageerror", lambda e: self.errors.append(f"{page.url}: {e}"))
+        page.on("request", lambda r: self.requested.append(r.url))
+        page.on("websocket", lambda ws: self.requested.append(ws.url))
+        return page
+
+    def leaked(self) -> list[str]:
+        """URLs that carry a secret: requested ones, and the pages' addresses now."""
+        now = [p.url for p in self.pages if not p.is_closed()]
+        return [u for u in self.requested + now if any(s in u for s in SECRETS_IN_URLS)]

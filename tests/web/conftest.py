@@ -14,6 +14,8 @@ from fastapi.testclient import TestClient
 from ludoteca.web import create_app
 from ludoteca.web.limits import Limits
 
+from .browser_support import CHROMIUM_ARGS, Pages, chromium_path, running_server
+
 WATCHDOG_SECONDS = 240  # a socket that never answers must not hang CI
 
 
@@ -42,3 +44,30 @@ def strict_client(db_url: str) -> Iterator[TestClient]:
     """The application with the default limits of a public server."""
     with TestClient(create_app(db_url, bot_delay=0)) as c:
         yield c
+
+
+# ---- the browser tests' fixtures: a real server (one per test module) and Chromium
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running_server(tmp_path_factory.mktemp("web")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[Pages]:
+    p = Pages(browser)
+    yield p
+    leaked = p.leaked()
+    for ctx in p.contexts:
+        ctx.close()
+    assert not p.errors, p.errors
+    assert not leaked, f"a secret in a URL: {leaked}"

@@ -16,19 +16,18 @@ address once loaded, nor in any request it makes.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from .browser_support import (
-    CHROMIUM_ARGS,
+    SECRETS_IN_URLS,
+    Pages,
     api,
     api_as,
     chromium_path,
     click_and_wait,
     create_in_lobby,
-    running_server,
     screenshot,
     table_state,
     version,
@@ -42,63 +41,6 @@ pytestmark = pytest.mark.skipif(
     reason="no Chromium: install Debian's chromium or set LUDOTECA_CHROMIUM to its path")
 
 GAMES = ["qytetet", "civitas", "som", "elplan", "sigloxx"]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running_server(tmp_path_factory.mktemp("web")) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-SECRETS_IN_URLS = ("token=", "claim=")
-
-
-class Pages:
-    """New browser contexts (one person each) that record JavaScript errors and every URL
-    they request (HTTP and WebSocket)."""
-
-    def __init__(self, browser: Any) -> None:
-        self.browser = browser
-        self.contexts: list[Any] = []
-        self.pages: list[Any] = []
-        self.errors: list[str] = []
-        self.requested: list[str] = []
-
-    def new(self) -> Any:
-        ctx = self.browser.new_context(viewport={"width": 1400, "height": 1000})
-        self.contexts.append(ctx)
-        page = ctx.new_page()
-        self.pages.append(page)
-        page.set_default_timeout(15000)
-        page.on("pageerror", lambda e: self.errors.append(f"{page.url}: {e}"))
-        page.on("request", lambda r: self.requested.append(r.url))
-        page.on("websocket", lambda ws: self.requested.append(ws.url))
-        return page
-
-    def leaked(self) -> list[str]:
-        """URLs that carry a secret: requested ones, and the pages' addresses now."""
-        now = [p.url for p in self.pages if not p.is_closed()]
-        return [u for u in self.requested + now if any(s in u for s in SECRETS_IN_URLS)]
-
-
-@pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:
-    p = Pages(browser)
-    yield p
-    leaked = p.leaked()
-    for ctx in p.contexts:
-        ctx.close()
-    assert not p.errors, p.errors
-    assert not leaked, f"a secret in a URL: {leaked}"
 
 
 def no_secret_in_url(page: Any) -> None:
