@@ -65,3 +65,39 @@ def rule_text(game_id: str, rule_id: str) -> str | None:
     if found is None and "-" in rule_id:
         found = ruling_texts(game_id).get(rule_id.rpartition("-")[2].upper())
     return found
+
+
+#: where a Spanish rule text comes from
+SOURCES = ("rulebook", "authored")
+
+
+@cache
+def spanish_texts(game_id: str) -> dict[str, dict[str, str]]:
+    """The Spanish rule texts of a game (``rules/es/<game>.toml``): rule ID -> ``{"es", "source"}``
+    where source is ``"rulebook"`` (quoted from the Spanish rulebook) or ``"authored"`` (a
+    faithful Spanish rendering of the checklist rule). Empty when the game has no file yet."""
+    import tomllib
+
+    try:
+        raw = resources.files("ludoteca.web.rules.es").joinpath(f"{game_id}.toml").read_text(
+            encoding="utf-8")
+    except (FileNotFoundError, OSError, ModuleNotFoundError):
+        return {}
+    data = tomllib.loads(raw)
+    return {rid: {"es": str(entry["es"]).strip(), "source": str(entry.get("source", "authored"))}
+            for rid, entry in data.items() if isinstance(entry, dict) and entry.get("es")}
+
+
+def rule_answer(game_id: str, rule_id: str) -> dict[str, object] | None:
+    """The API answer for a rule: ``{"id", "game", "text": {"es"?, "en"}, "source"}``, with
+    source ``"rulebook"``, ``"authored"`` or ``"english-only"`` (no Spanish text yet: ``text``
+    then holds only ``en``). None when the game has no such rule."""
+    english = rule_text(game_id, rule_id)
+    if english is None:
+        return None
+    spanish = spanish_texts(game_id).get(rule_id)
+    if spanish is None:
+        return {"id": rule_id, "game": game_id, "text": {"en": english},
+                "source": "english-only"}
+    return {"id": rule_id, "game": game_id, "text": {"es": spanish["es"], "en": english},
+            "source": spanish["source"]}

@@ -26,6 +26,9 @@ SQUARE_COUNTS = {"SALIDA": 1, "CALLE": 12, "SORPRESA": 3, "JUEZ": 1, "CARCEL": 1
                  "IMPUESTO": 1, "PARKING": 1}
 SQUARE_LABEL = {"SALIDA": "SALIDA", "CALLE": "CALLE", "SORPRESA": "SORPRESA", "JUEZ": "JUEZ",
                 "CARCEL": "CÁRCEL", "IMPUESTO": "IMPUESTO", "PARKING": "PARKING"}
+# what an English page calls each square type (the Spanish labels are the rulebook's)
+SQUARE_LABEL_EN = {"SALIDA": "Start", "CALLE": "Street", "SORPRESA": "Surprise",
+                   "JUEZ": "Judge", "CARCEL": "Jail", "IMPUESTO": "Tax", "PARKING": "Parking"}
 TITLE_FIELDS = ("purchasePrice", "buildPrice", "factor", "baseRent", "baseMortgage")
 
 # card kinds, whatever each rulebook calls them
@@ -36,6 +39,10 @@ CARD_KIND_BY_NAME = {
     "PORJUGADOR": PER_PLAYER, "SALIRCARCEL": ESCAPE, "IRCARCEL": JAIL,
 }
 VALUELESS = (ESCAPE, JAIL)
+# what an English page calls each card kind (the Spanish names are each rulebook's own)
+CARD_KIND_EN = {PAY: "Pay or collect", GOTO: "Go to a square",
+                PER_BUILDING: "Per house and hotel", PER_PLAYER: "Per player",
+                ESCAPE: "Get out of jail", JAIL: "Go to jail"}
 
 
 def plain(text: str) -> str:
@@ -228,7 +235,7 @@ def _check_squares(specs: list[SquareSpec], origin: str) -> tuple[Square, ...]:
                               s.purchasePrice, s.buildPrice, s.factor, s.baseRent,
                               s.baseMortgage))
         else:
-            out.append(Square(i, kind, s.name or label, s.name_en or s.name or label,
+            out.append(Square(i, kind, s.name or label, s.name_en or SQUARE_LABEL_EN[kind],
                               tax=s.tax or Decimal(0)))
     return tuple(out)
 

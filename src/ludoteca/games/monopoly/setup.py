@@ -17,13 +17,19 @@ from .state import MonopolyGame
 BOARD_OPTION = OptionSpec(
     "board", None, None,
     "path of a TOML file with 20 [[squares]] and optionally the [[cards]] of the surprise "
-    "deck (default: the authored board)")
+    "deck (default: the authored board)",
+    help_es="ruta de un fichero TOML con 20 [[squares]] y, si quieres, las [[cards]] del mazo "
+    "de sorpresas (por defecto: el tablero del juego)",
+    title=("Tablero propio", "Custom board"))
 
 DEFAULT_MAX_ROUNDS = 100
 MAX_ROUNDS_OPTION = OptionSpec(
     "max_rounds", DEFAULT_MAX_ROUNDS, None,
     "rounds after which the game ends and is ranked as at a bankruptcy (ruling X1); "
-    "0 = no limit, as the rulebook literally says")
+    "0 = no limit, as the rulebook literally says",
+    help_es="rondas tras las que la partida termina y se clasifica como en una bancarrota "
+    "(criterio X1); 0 = sin límite, como dice el reglamento al pie de la letra",
+    title=("Máximo de rondas", "Round limit"))
 
 
 @cache

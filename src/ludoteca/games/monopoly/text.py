@@ -11,7 +11,7 @@ from ludoteca.core.events import Event
 from ludoteca.core.money import format_money
 
 from . import actions as A
-from .content import SQUARE_LABEL
+from .content import CARD_KIND_EN, SQUARE_LABEL, SQUARE_LABEL_EN
 from .ruleset import BAIL, MAX_HOTELS, MAX_HOUSES
 
 if TYPE_CHECKING:
@@ -24,10 +24,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "roll": ("{p} saca un {roll} y avanza de {from_sq} a {to_sq}.",
              "{p} rolls {roll} and moves from {from_sq} to {to_sq}."),
     "salida": ("{p} pasa por la SALIDA y cobra {amount}.",
-               "{p} passes SALIDA and collects {amount}."),
+               "{p} passes Start and collects {amount}."),
     "salida_card": ("{p} pasa por la SALIDA y cobra {amount}.",
-                    "{p} passes SALIDA and collects {amount}."),
-    "salida_stop": ("{p} está en la SALIDA.", "{p} is on SALIDA."),
+                    "{p} passes Start and collects {amount}."),
+    "salida_stop": ("{p} está en la SALIDA.", "{p} is on Start."),
     "street_free": ("{sq} no tiene dueño: {p} puede comprarla por {price}.",
                     "{sq} has no owner: {p} may buy it for {price}."),
     "street_own": ("{p} cae en {sq}, que es suya.", "{p} lands on {sq}, which is theirs."),
@@ -38,13 +38,13 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "rent_jailed": ("{p} cae en {sq}, pero {o} está en la cárcel: no paga alquiler.",
                     "{p} lands on {sq}, but {o} is in jail: no rent."),
     "tax": ("{p} paga {amount} de impuesto.", "{p} pays {amount} in tax."),
-    "parking": ("{p} descansa en el PARKING.", "{p} rests at the PARKING."),
-    "jail_visit": ("{p} pasa por la CÁRCEL de visita.", "{p} just visits the CÁRCEL."),
-    "judge": ("{p} cae en el JUEZ.", "{p} lands on the JUEZ (judge)."),
+    "parking": ("{p} descansa en el PARKING.", "{p} rests at the Parking."),
+    "jail_visit": ("{p} pasa por la CÁRCEL de visita.", "{p} just visits the Jail."),
+    "judge": ("{p} cae en el JUEZ.", "{p} lands on the Judge."),
     "jailed": ("{p} va a la cárcel (sin cobrar la SALIDA).",
-               "{p} goes to jail (without collecting at SALIDA)."),
+               "{p} goes to jail (without collecting at Start)."),
     "escape_used": ("{p} usa la carta SalirCárcel y se libra de la cárcel.",
-                    "{p} uses the SalirCárcel card and escapes jail."),
+                    "{p} uses the Get out of jail card and escapes jail."),
     "card": ("{p} levanta una carta sorpresa ({type}): «{text}»",
              "{p} draws a surprise card ({type}): “{text}”"),
     "card_pay": ("El saldo de {p} cambia en {amount}.", "{p}'s balance changes by {amount}."),
@@ -54,7 +54,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                         "{p} collects {amount} from each player."),
     "card_per_player_neg": ("{p} paga {amount} a cada jugador.",
                             "{p} pays {amount} to each player."),
-    "card_escape": ("{p} se guarda la carta SalirCárcel.", "{p} keeps the SalirCárcel card."),
+    "card_escape": ("{p} se guarda la carta SalirCárcel.",
+                    "{p} keeps the Get out of jail card."),
     "card_goto": ("{p} va a {to_sq}.", "{p} goes to {to_sq}."),
     "card_goto_jail": ("La carta envía a {p} a la cárcel.", "The card sends {p} to jail."),
     "card_jail": ("La carta envía a {p} a la cárcel.", "The card sends {p} to jail."),
@@ -84,11 +85,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
 
 
 def square_name(game: MonopolyGame, s: int, lang: str) -> str:
-    """Street names are proper names: Spanish in both languages (the gloss is in the view)."""
+    """The square's name as the board shows it in ``lang`` (the view's ``name`` or
+    ``name_en``)."""
     sq = game.board.squares[s]
-    if sq.is_street:
-        return sq.name
-    return SQUARE_LABEL.get(sq.kind, sq.kind)
+    return sq.name_en if lang == "en" else sq.name
 
 
 def describe(game: MonopolyGame, event: Event, lang: str) -> str:
@@ -124,6 +124,8 @@ def describe(game: MonopolyGame, event: Event, lang: str) -> str:
     if event.kind == "card":
         card = game.board.cards[d["card"]]
         fields["text"] = card.text if lang == "es" else card.text_en
+        if lang == "en":
+            fields["type"] = CARD_KIND_EN.get(card.kind, card.type_name)
     if event.kind == "game_over":
         fields["winners"] = (" y " if lang == "es" else " and ").join(
             names[w] for w in d["winners"])
@@ -153,41 +155,43 @@ def explain_illegal(game: MonopolyGame, action: Action, seat: int) -> tuple[str,
     if name == A.BUY:
         here = game.pos[seat]
         sq = game.board.squares[here]
+        en = sq.name_en
         if not game.can_buy:
             return ("you may only buy the street your move ended on this turn, once",
                     "solo puedes comprar la calle en la que ha acabado tu movimiento, una vez")
         if game.owner[here] != NOBODY:
-            return (f"{sq.name} already has an owner", f"{sq.name} ya tiene dueño")
-        return (f"{sq.name} costs {sq.price} €; you have {bal} €",
+            return (f"{en} already has an owner", f"{sq.name} ya tiene dueño")
+        return (f"{en} costs {sq.price} €; you have {bal} €",
                 f"{sq.name} cuesta {sq.price} €; tienes {bal} €")
     if s is not None:
         sq = game.board.squares[s]
+        en = sq.name_en
         if not sq.is_street:
             label = SQUARE_LABEL[sq.kind]
-            return (f"square {s} is {label}, not a street (CALLE)",
+            return (f"square {s} is {SQUARE_LABEL_EN[sq.kind]}, not a street",
                     f"la casilla {s} es {label}, no una calle")
         if game.owner[s] != seat:
-            return (f"you do not own {sq.name}", f"{sq.name} no es tuya")
+            return (f"you do not own {en}", f"{sq.name} no es tuya")
         mortgaged = game.mortgage[s] is not None
         if name == A.CANCEL:
             if not mortgaged:
-                return (f"{sq.name} is not mortgaged", f"{sq.name} no está hipotecada")
+                return (f"{en} is not mortgaged", f"{sq.name} no está hipotecada")
             cost = game.rules.cancel_cost(game.mortgage[s])
             return (f"cancelling costs {cost} €; you have {bal} €",
                     f"cancelar cuesta {cost} €; tienes {bal} €")
         if mortgaged:
-            return (f"{sq.name} is mortgaged: cancel the mortgage first",
+            return (f"{en} is mortgaged: cancel the mortgage first",
                     f"{sq.name} está hipotecada: cancela antes la hipoteca")
         if name == A.HOUSE and game.houses[s] >= MAX_HOUSES:
-            return (f"{sq.name} already has {MAX_HOUSES} houses (build a hotel)",
+            return (f"{en} already has {MAX_HOUSES} houses (build a hotel)",
                     f"{sq.name} ya tiene {MAX_HOUSES} casas (edifica un hotel)")
         if name == A.HOTEL and game.houses[s] < MAX_HOUSES:
-            return (f"a hotel needs 4 houses on {sq.name}; it has {game.houses[s]}",
+            return (f"a hotel needs 4 houses on {en}; it has {game.houses[s]}",
                     f"un hotel exige 4 casas en {sq.name}; tiene {game.houses[s]}")
         if name == A.HOTEL and game.hotels[s] >= MAX_HOTELS:
-            return (f"{sq.name} already has {MAX_HOTELS} hotels",
+            return (f"{en} already has {MAX_HOTELS} hotels",
                     f"{sq.name} ya tiene {MAX_HOTELS} hoteles")
         if name in (A.HOUSE, A.HOTEL):
-            return (f"building on {sq.name} costs {sq.build} €; you have {bal} €",
+            return (f"building on {en} costs {sq.build} €; you have {bal} €",
                     f"edificar en {sq.name} cuesta {sq.build} €; tienes {bal} €")
     return (f"'{action}' is not legal now", f"'{action}' no es legal ahora")
