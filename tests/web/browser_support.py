@@ -26,7 +26,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 #: defaults of a public server are tested in test_security.py)
 MANY = "100000/second"
 GENEROUS_LIMITS = [f"{kind}_rate={MANY}" for kind in
-                   ("create", "join", "act", "connect", "host", "replay")] + [
+                   ("create", "join", "act", "connect", "host", "replay", "chat")] + [
     f"{name}=100000" for name in ("max_tables_per_client", "max_tables", "max_bot_tables",
                                   "max_sockets_per_table", "max_sockets_per_client")]
 

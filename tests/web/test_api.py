@@ -301,9 +301,10 @@ def test_record_and_replay_wait_for_the_end(client):
 # ----- rules and pages -------------------------------------------------------------------------
 def test_rules_by_id(client):
     r = client.get("/api/rules/qytetet/QY-7.1").json()
-    assert r["id"] == "QY-7.1" and "Rent" in r["text"]
-    assert "round limit" in client.get("/api/rules/qytetet/QY-X1").json()["text"]
-    assert client.get("/api/rules/som/SOM-16.9").json()["text"] == rule_text("som", "SOM-16.9")
+    assert r["id"] == "QY-7.1" and "Rent" in r["text"]["en"]
+    assert "round limit" in client.get("/api/rules/qytetet/QY-X1").json()["text"]["en"]
+    som = client.get("/api/rules/som/SOM-16.9").json()["text"]
+    assert som["en"] == rule_text("som", "SOM-16.9")
     error_of(client.get("/api/rules/qytetet/QY-99.9"), 404, "not_found")
     error_of(client.get("/api/rules/parchis/P-1"), 400, "bad_request")
 

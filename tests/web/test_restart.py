@@ -112,8 +112,9 @@ class Server:
 
 
 def comparable(state: dict[str, Any]) -> dict[str, Any]:
-    out = dict(state)
-    out["seats"] = [{k: v for k, v in s.items() if k != "connected"} for s in state["seats"]]
+    out = {k: v for k, v in state.items() if k != "now"}       # the server's clock
+    out["seats"] = [{k: v for k, v in s.items() if k not in ("connected", "left")}
+                    for s in state["seats"]]
     return out
 
 

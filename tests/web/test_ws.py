@@ -34,7 +34,8 @@ def test_every_seat_sees_the_new_state_after_an_action(client):
         mover = s0 if s0.state["to_move"] == [0] else s1
         seat = mover.state["you"][0]
         assert [a["text"] for a in mover.state["legal"][str(seat)]] == ["tirar"]
-        assert mover.state["legal"][str(seat)][0]["label"] == {"es": "tirar", "en": "roll"}
+        assert mover.state["legal"][str(seat)][0]["label"] == {"es": "Tirar el dado",
+                                                               "en": "Roll the die"}
         other = s1 if mover is s0 else s0
         assert other.state["legal"] == {}
 
@@ -81,7 +82,7 @@ def test_bad_input_gets_an_error_and_the_socket_and_table_carry_on(client):
         refused(mover, "{not json", "bad_message")
         refused(mover, "[1, 2, 3]", "bad_message")
         err = refused(mover, {"type": "dance"}, "bad_message")
-        assert err["legal"] == ["act", "ping"]
+        assert err["legal"] == ["act", "chat", "mute", "ping"]
         refused(mover, {"type": "act", "action": "x" * 20_000, "version": 0}, "too_large")
         mover.ws.send_bytes(b"\xff\xfe")
         assert [m["code"] for m in mover.sync() if m["type"] == "error"] == ["bad_message"]

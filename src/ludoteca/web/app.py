@@ -23,7 +23,7 @@ from starlette.websockets import WebSocketDisconnect
 import ludoteca
 from ludoteca.agents import agent_names
 
-from . import seating
+from . import history, results, seating
 from .access import COOKIE, COOKIE_MAX_AGE, NOBODY, Access, new_secret, valid_key
 from .db import Store
 from .errors import WebError, bad, not_found
@@ -36,8 +36,8 @@ from .guard import (
 )
 from .hub import Conn, Hub
 from .limits import Limits
-from .pages import page
-from .ruletext import rule_text
+from .pages import gone_page, page
+from .ruletext import rule_answer
 from .setup import check_request
 from .table import dumps
 
@@ -112,7 +112,11 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
         return JSONResponse(err.body(), status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if (exc.status_code == 404 and request.method == "GET"
+                and "text/html" in request.headers.get("accept", "")
+                and not request.url.path.startswith(("/api/", "/ws/", "/static/"))):
+            return gone_page("page", request)       # a browser's mistyped address
         if exc.status_code == 404:
             err = not_found("esa dirección", "such address")
         elif exc.status_code == 405:
@@ -172,12 +176,20 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def table_page(table_id: str, request: Request) -> HTMLResponse:
-        hub.get(table_id)
+        try:
+            table = hub.get(table_id)
+        except WebError:
+            return gone_page("table", request)      # a friendly page, not the API's JSON
+        if table.state in ("closed", "abandoned"):
+            return gone_page(table.state, request, 410, table.lang)
         return page("table", request)
 
     @app.get("/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def replay_page(table_id: str, request: Request) -> HTMLResponse:
-        hub.get(table_id)
+        try:
+            hub.get(table_id)
+        except WebError:
+            return gone_page("replay", request)
         return page("replay", request)
 
     if STATIC_DIR.is_dir():
@@ -194,19 +206,21 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
                 "summary": dict(gi.summary),
                 "options": [{"name": o.name, "default": o.default,
                              "choices": list(o.choices) if o.choices is not None else None,
-                             "help": o.help} for o in gi.options.values()],
+                             **o.words()} for o in gi.options.values()],
                 "bots": agent_names(gid)})
         return json.loads(dumps(out))
 
     @app.get("/api/rules/{game}/{rule_id}")
-    async def api_rule(game: str, rule_id: str) -> dict[str, Any]:
+    async def api_rule(game: str, rule_id: str, lang: str = "es") -> dict[str, Any]:
         if game not in ludoteca.games():
             raise bad("game", f"no existe el juego {game!r}", f"there is no game {game!r}",
                       ludoteca.games())
-        text = rule_text(game, rule_id)
-        if text is None:
+        answer = rule_answer(game, rule_id)
+        if answer is None:
             raise not_found(f"la regla {rule_id!r} en {game}", f"rule {rule_id!r} in {game}")
-        return {"id": rule_id, "game": game, "text": text}
+        # "lang": the language of the text to show for ?lang= (English while a game has no
+        # Spanish text yet)
+        return {**answer, "lang": lang if lang in answer["text"] else "en"}
 
     # ----- tables ----------------------------------------------------------------------------
     @app.post("/api/tables")
@@ -319,6 +333,35 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
         return Response(dumps({"n": n, "to_move": list(game.to_move), "views": views,
                                "over": game.is_over}), media_type="application/json")
 
+    # ----- the end of a game: results, history, rematch (web/results.py, web/history.py) --
+    @app.get("/api/tables/{table_id}/results")
+    async def api_results(table_id: str) -> dict[str, Any]:
+        return results.results(finished(hub.get(table_id)))
+
+    @app.get("/api/tables/{table_id}/history")
+    async def api_history(table_id: str, request: Request) -> Response:
+        hub.rates.hit("replay", client_address(request))   # it replays the game
+        table = finished(hub.get(table_id))
+        body = await asyncio.get_running_loop().run_in_executor(
+            None, history.history_json, table)
+        return Response(body, media_type="application/json")
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def api_rematch(table_id: str, request: Request) -> JSONResponse:
+        await posted(request, "create")
+        table = hub.get(table_id)
+        answer = await results.rematch(hub, table, access(table, request), key_for(request),
+                                       client_address(request))
+        return seated(request, answer)
+
+    @app.post("/api/tables/{table_id}/rematch/join")
+    async def api_rematch_join(table_id: str, request: Request) -> JSONResponse:
+        await posted(request, "join")
+        table = hub.get(table_id)
+        answer = await results.join_rematch(hub, table, access(table, request),
+                                            key_for(request))
+        return seated(request, answer)
+
     # ----- the WebSocket -----------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
@@ -330,6 +373,8 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
             key = device(ws)
             conn = Conn(table, table.access_for(key) if key else NOBODY, key, client)
             hub.connect(conn)
+            if table.chat.messages:                  # after the state: the chat so far
+                conn.push(table.chat.history(conn))
         except WebError as exc:
             log.info("WebSocket %s refused: %s", ws.url.path, exc.code)
             await refuse(ws, exc)
@@ -378,9 +423,17 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
             if kind == "ping":
                 conn.push('{"type":"pong"}')
                 return
+            if kind == "chat":                  # web/chat.py
+                hub.rates.hit("chat", conn.client)
+                conn.table.chat.post(conn.table, conn, msg.get("text"), msg.get("seat"))
+                return
+            if kind == "mute":
+                conn.table.chat.mute(conn.table, conn, msg.get("seats"))
+                return
             if kind != "act":
                 raise bad("type", f"tipo de mensaje {kind!r} desconocido",
-                          f"unknown message type {kind!r}", ["act", "ping"], "bad_message")
+                          f"unknown message type {kind!r}", ["act", "chat", "mute", "ping"],
+                          "bad_message")
             hub.rates.hit("act", conn.client)
             acked: list[int] = []
 

@@ -57,9 +57,12 @@ tables_t = Table(
     Column("result", JSON, nullable=True),
     Column("creator", String(64), nullable=True),   # the client address that created it
     Column("touched", Float, nullable=True),        # when it last changed
+    Column("rematch", String(40), nullable=True),   # the table its rematch opened
+    Column("clock", JSON, nullable=True),           # {mode, seconds} or null (web/clock.py)
 )
 #: columns added since the first version, with their SQL type (added to older databases)
-ADDED_COLUMNS = {"creator": "VARCHAR(64)", "touched": "FLOAT"}
+ADDED_COLUMNS = {"creator": "VARCHAR(64)", "touched": "FLOAT", "rematch": "VARCHAR(40)",
+                 "clock": "JSON"}
 
 actions_t = Table(
     "ludoteca_actions", metadata,
@@ -108,6 +111,8 @@ class TableRow:
     actions: list[tuple[int, str]]
     creator: str | None = None
     touched: float | None = None
+    rematch: str | None = None
+    clock: dict[str, Any] | None = None
 
 
 def normalize_url(url: str) -> str:
@@ -162,7 +167,8 @@ class Store:
                 id=row.id, game=row.game, options=row.options, seed=row.seed, seats=row.seats,
                 tokens=row.tokens, lang=row.lang, listed=row.listed, status=row.status,
                 version=row.version, created=row.created, finished=row.finished,
-                result=row.result, creator=row.creator, touched=row.touched or row.created))
+                result=row.result, creator=row.creator, touched=row.touched or row.created,
+                clock=row.clock))
 
     def append(self, table_id: str, n: int, seat: int, text: str,
                finished: dict[str, Any] | None = None) -> None:
@@ -194,6 +200,12 @@ class Store:
             values["tokens"] = tokens
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+
+    def set_rematch(self, table_id: str, rematch: str) -> None:
+        """Record the table a finished table's rematch opened."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id)
+                         .values(rematch=rematch))
 
     def end(self, table_id: str, status: str) -> bool:
         """Close (``closed``) or abandon (``abandoned``) a table still playing; False when it
@@ -249,7 +261,8 @@ def _row(row: Any, actions: list[tuple[int, str]]) -> TableRow:
                     lang=m["lang"], listed=bool(m["listed"]), status=m["status"],
                     version=int(m["version"]), created=float(m["created"]),
                     finished=m["finished"], result=m["result"], actions=actions,
-                    creator=m.get("creator"), touched=m.get("touched"))
+                    creator=m.get("creator"), touched=m.get("touched"),
+                    rematch=m.get("rematch"), clock=m.get("clock"))
 
 
 class Writer:

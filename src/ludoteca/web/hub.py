@@ -106,6 +106,9 @@ class Hub:
         tasks = [t for table in self.tables.values() for t in table.bot_tasks.values()]
         if self._sweeper is not None:
             tasks.append(self._sweeper)
+        for table in self.tables.values():
+            if table.clock is not None:
+                tasks.extend(table.clock.cancel())
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -370,7 +373,10 @@ class Hub:
 
     # ----- bots --------------------------------------------------------------------------------
     def kick_bots(self, table: LiveTable) -> None:
-        """Start a task for each bot seat that must decide now and has none running."""
+        """Start a task for each bot seat that must decide now and has none running (and
+        follow the table's clocks)."""
+        if table.clock is not None and not self._closing:
+            table.clock.update(table, self)
         if self._closing or table.ended:
             return
         for seat in table.game.to_move:

@@ -17,7 +17,7 @@ from limits.strategies import MovingWindowRateLimiter
 from .errors import WebError
 
 #: the kinds of request that are rate-limited per client address
-RATE_KINDS = ("create", "join", "act", "connect", "host", "replay")
+RATE_KINDS = ("create", "join", "act", "connect", "host", "replay", "chat")
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class Limits:
     connect_rate: str = "30/minute"            # WebSocket connections
     host_rate: str = "30/minute"               # host actions (bot, invite, close)
     replay_rate: str = "10/second;300/minute"  # replay steps (each replays the game)
+    chat_rate: str = "5/10second;30/minute"    # chat messages
     max_tables_per_client: int = 10            # unfinished tables one client address created
     max_tables: int = 500                      # unfinished tables on the server
     max_bot_tables: int = 4                    # unfinished tables of bots only (server-wide)
@@ -84,7 +85,8 @@ class Limits:
         """Limits no test of ordinary play reaches (the security tests use the defaults)."""
         many = "100000/second"
         return cls(create_rate=many, join_rate=many, act_rate=many, connect_rate=many,
-                   host_rate=many, replay_rate=many, max_tables_per_client=100_000,
+                   host_rate=many, replay_rate=many, chat_rate=many,
+                   max_tables_per_client=100_000,
                    max_tables=100_000,
                    max_bot_tables=100_000, max_sockets_per_table=10_000,
                    max_sockets_per_client=10_000, absent_seconds=0.0)
@@ -118,7 +120,8 @@ def rate_limited(kind: str, rate: str, retry_after: int) -> WebError:
     words = {"create": ("mesas nuevas", "new tables"), "join": ("entradas", "joins"),
              "act": ("acciones", "actions"), "connect": ("conexiones", "connections"),
              "host": ("acciones de anfitrión", "host actions"),
-             "replay": ("pasos de repetición", "replay steps")}[kind]
+             "replay": ("pasos de repetición", "replay steps"),
+             "chat": ("intervenciones en el chat", "chat messages")}[kind]
     err = WebError("rate_limited",
                    f"demasiadas {words[0]} desde tu dirección (máximo {rate}); "
                    f"vuelve a intentarlo en {retry_after} s",

@@ -83,7 +83,8 @@ async def create_table(hub: Hub, req: TableRequest, key: str, client: str) -> di
     row = TableRow(id=table_id, game=game.game_id, options=game.record_options(),
                    seed=game.seed, seats=seats, tokens=credentials, lang=req.lang,
                    listed=req.listed, status="playing", version=0, created=now,
-                   finished=None, result=None, actions=[], creator=client, touched=now)
+                   finished=None, result=None, actions=[], creator=client, touched=now,
+                   clock=req.clock)
     await hub.writer.run(hub.store.create, row)
     table = LiveTable.from_row(row, game, [make_entry(game, 0, None, None, False,
                                                       game.opening_events)])

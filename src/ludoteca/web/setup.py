@@ -8,10 +8,11 @@ from typing import Any
 
 import ludoteca
 from ludoteca.agents import agent_names, make_agent, parse_agent_name
-from ludoteca.core.errors import InvalidOption
+from ludoteca.core.errors import ContentError, InvalidOption
 from ludoteca.core.game import Game
 
 from .access import ACCESS, check_unique, clean_name
+from .clock import check_clock
 from .errors import WebError, bad
 from .limits import Limits
 
@@ -36,6 +37,7 @@ class TableRequest:
     seats: list[SeatRequest]
     lang: str
     listed: bool
+    clock: dict[str, Any] | None = None   # web/clock.py: {mode, seconds} or None
 
     @property
     def bots_only(self) -> bool:
@@ -160,15 +162,18 @@ def check_request(body: Any, limits: Limits | None = None) -> TableRequest:
         check_unique([s.name for s in seats], f"seats[{i}].name", seat.name)
         seats.append(seat)
     _assign_access(seats)
+    clock = check_clock(body.get("clock"))
     options = check_options(game_id, body.get("options"), limits)
     try:
         game = ludoteca.new_game(game_id, players=[s.name for s in seats], seed=seed,
                                  options=options)
     except InvalidOption as exc:
-        raise WebError("invalid_option", f"la partida no acepta estas opciones: {exc}",
-                       f"the game does not accept these options: {exc}",
-                       sorted(gi.options)) from None
-    return TableRequest(game, seats, lang, listed)
+        err = WebError("invalid_option", f"la partida no acepta estas opciones: {exc}",
+                       f"the game does not accept these options: {exc}", sorted(gi.options))
+        if isinstance(exc, ContentError) and options.get("board") is not None:
+            err.extra["field"] = "options.board"   # the lobby shows it next to the file
+        raise err from None
+    return TableRequest(game, seats, lang, listed, clock)
 
 
 def _assign_access(seats: list[SeatRequest]) -> None:

@@ -18,6 +18,8 @@ from ludoteca.core.game import Game
 from ludoteca.core.registry import info
 
 from .access import Access, access_of, normalize_seat
+from .chat import ChatRoom
+from .clock import Clock
 from .db import TableRow
 from .labels import label
 from .words import describer
@@ -96,6 +98,9 @@ class LiveTable:
     state: str = "playing"               # playing | finished | closed | abandoned
     creator: str | None = None           # the client address that created it
     touched: float = 0.0                 # when it last changed (idle tables expire)
+    rematch: str | None = None           # the table its rematch opened (once over)
+    clock: Clock | None = None           # per move / per game clocks (web/clock.py)
+    chat: ChatRoom = field(default_factory=ChatRoom)   # in memory only (web/chat.py)
     last_seen: dict[int, float] = field(default_factory=dict)  # seat -> when it left
     entries: list[LogEntry] = field(default_factory=list)
     last: dict[int, Repeat] = field(default_factory=dict)
@@ -117,6 +122,8 @@ class LiveTable:
                    listed=row.listed, created=row.created, finished=row.finished,
                    state=row.status, creator=row.creator,
                    touched=row.touched or row.created, entries=entries,
+                   rematch=getattr(row, "rematch", None),
+                   clock=Clock.from_spec(getattr(row, "clock", None)),
                    last_seen={s["seat"]: now for s in seats if s.get("claimed")})
 
     # ----- facts -----------------------------------------------------------------------------
@@ -209,7 +216,8 @@ class LiveTable:
     def _seats(self) -> str:
         if self._seats_json is None:
             on = self.connected()
-            self._seats_json = dumps([{**public_seat(s), "connected": s["seat"] in on}
+            self._seats_json = dumps([{**public_seat(s), "connected": s["seat"] in on,
+                                       "left": self._left(s["seat"], on)}
                                       for s in self.seats])
         return self._seats_json
 
@@ -219,6 +227,13 @@ class LiveTable:
         return dumps({"type": "presence",
                       "seats": [{"seat": s["seat"], "connected": s["seat"] in on}
                                 for s in self.seats]})
+
+    def _left(self, seat: int, on: set[int]) -> float | None:
+        """When a person who is not connected left (server time), for "away for 2 min"."""
+        if seat in on or self.seats[seat]["kind"] != "person":
+            return None
+        left = self.last_seen.get(seat)
+        return round(left, 3) if left is not None else None
 
     def _fragment(self, you: tuple[int, ...]) -> str:
         """Everything of a state message that depends on the version and the viewer only."""
@@ -252,6 +267,9 @@ class LiveTable:
         return ('{"type":"state",' + self._fragment(you)[1:-1] + ',"seats":' + self._seats()
                 + ',"host":' + ("true" if access.host else "false")
                 + ',"status":"' + self.status() + '"'
+                + ',"rematch":' + dumps(self.rematch)
+                + ',"now":' + str(round(time.time(), 3))
+                + (',"clock":' + dumps(self.clock.snapshot(self)) if self.clock else "")
                 + ',"log_from":' + str(log_from) + ',"log":[' + log + "]}")
 
     def record(self) -> dict[str, Any]:
