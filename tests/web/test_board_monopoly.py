@@ -125,16 +125,16 @@ def test_board_on_phone_and_desktop(server: str, pages: Pages, game: str, size: 
     for text, label in buttons:
         assert label != text and not label.startswith(text), (text, label)
     # the squares have names in words; those with actions are reachable with the keyboard
-    labels = page.locator(".mono-square").evaluate_all(
+    labels = page.locator(".mono-square .mono-hit").evaluate_all(
         "els => els.map(e => e.getAttribute('aria-label'))")
     assert all(lbl and len(lbl) > 4 for lbl in labels)
-    assert page.locator(".mono-square[tabindex='0']").count() >= 1
+    assert page.locator(".mono-hit[tabindex='0']").count() >= 1
     # the pawn's square has the same name on the board and in the log, in the page's language
     view = table_state(page)["views"]["0"]
     here = view["squares"][view["players"][0]["position"]]
     name = here["name_en"] if lang == "en" else here["name"]
     square = page.locator(f".mono-square[data-square='{here['index']}']")
-    assert name in square.get_attribute("aria-label")
+    assert name in square.locator(".mono-hit").get_attribute("aria-label")
     if size == "desktop":
         assert square.locator(".mono-name").inner_text() == name
     log_text = page.locator(".log-entry").evaluate_all("els => els.map(e => e.innerText)")

@@ -18,6 +18,22 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...] | None = None
     help: str = ""
+    #: the help in Spanish (``help`` is the English one) and the option's name in words
+    help_es: str = ""
+    title: tuple[str, str] = ("", "")
+    #: each choice in words, ``(es, en)``, in the order of ``choices``
+    choice_labels: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices or ()):
+            raise ValueError(f"option {self.name}: one (es, en) label per choice")
+
+    def words(self) -> dict[str, Any]:
+        """The option for people, ``{es, en}`` each: its name, help and choices' labels."""
+        es_title, en_title = self.title
+        return {"title": {"es": es_title or self.name, "en": en_title or self.name},
+                "help": {"es": self.help_es or self.help, "en": self.help},
+                "choice_labels": [{"es": es, "en": en} for es, en in self.choice_labels] or None}
 
     def to_json(self) -> dict[str, Any]:
         return {"default": self.default,

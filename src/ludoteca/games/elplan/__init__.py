@@ -20,22 +20,39 @@ OPTIONS = {
     "level": OptionSpec(
         "level", 1, LEVELS,
         "plan level: 1 or 2 (level 2 = authored placeholder plans with doubled activations, "
-        "G13); the rules are the same"),
+        "G13); the rules are the same",
+        help_es="nivel de los planes: 1 o 2 (nivel 2 = planes provisionales con activaciones "
+        "dobles, G13); las reglas son las mismas",
+        title=("Nivel", "Level"),
+        choice_labels=(("Nivel 1", "Level 1"), ("Nivel 2", "Level 2"))),
     "tutorial": OptionSpec(
         "tutorial", False, TUTORIAL_CHOICES,
         "the booklet's guided tutorial: 3 players, level 1, 5 Periods, Districts joining "
-        "Period by Period, explanations and checkpoints as events"),
+        "Period by Period, explanations and checkpoints as events",
+        help_es="el tutorial guiado del reglamento: 3 jugadores, nivel 1, 5 Períodos, los "
+        "Distritos se suman Período a Período, con explicaciones y comprobaciones",
+        title=("Tutorial", "Tutorial"),
+        choice_labels=(("No", "No"), ("Sí", "Yes"))),
     "plans": OptionSpec(
         "plans", None, None,
         "the n plan ids, seat by seat (e.g. MP-1,BC-1,SV-1), all of the chosen level; 3–6 "
         "players need MP, BC and SV, 2 players different types. Default: MP-1, BC-1, SV-1, "
-        "MP-2, BC-2, SV-2 (with -N2 at level 2)"),
+        "MP-2, BC-2, SV-2 (with -N2 at level 2)",
+        help_es="los n planes, asiento por asiento (p. ej. MP-1,BC-1,SV-1), todos del nivel "
+        "elegido; con 3–6 jugadores hacen falta MP, BC y SV, con 2, tipos distintos. Por "
+        "defecto: MP-1, BC-1, SV-1, MP-2, BC-2, SV-2 (con -N2 en el nivel 2)",
+        title=("Planes", "Plans")),
     "first_player": OptionSpec("first_player", 0, None,
-                               "seat that takes Momento Cero first (0 … n−1)"),
+                               "seat that takes Momento Cero first (0 … n−1)",
+                               help_es="asiento que juega primero el Momento Cero (0 … n−1)",
+                               title=("Primer jugador", "First player")),
     "credit_repayment": OptionSpec(
         "credit_repayment", True, None,
         "true: a credit card may be repaid for 3 Money in District 6 (G10); false: the "
-        "strict mode, never repaid"),
+        "strict mode, never repaid",
+        help_es="true: una tarjeta de crédito puede devolverse por 3 de Dinero en el Distrito 6 "
+        "(G10); false: el modo estricto, nunca se devuelve",
+        title=("Devolver créditos", "Credit repayment")),
 }
 
 SUMMARY = {

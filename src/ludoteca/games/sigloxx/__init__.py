@@ -21,16 +21,26 @@ OPTIONS = {
     "scoring_cards": OptionSpec(
         "scoring_cards", True, (True, False),
         "play with the bonus scoring cards of rounds II and IV (false: the first-game variant, "
-        "XX-S.4)"),
+        "XX-S.4)",
+        help_es="jugar con las cartas de puntuación extra de las rondas II y IV (no: la "
+        "variante de la primera partida, XX-S.4)",
+        title=("Cartas de puntuación", "Scoring cards"),
+        choice_labels=(("Sí", "Yes"), ("No", "No"))),
     "first_player": OptionSpec(
         "first_player", None, None,
-        "seat that starts (0 … n−1); null = seeded random draw (XX-S.20, G22)"),
+        "seat that starts (0 … n−1); null = seeded random draw (XX-S.20, G22)",
+        help_es="asiento que empieza (0 … n−1); null = sorteo con la semilla (XX-S.20, G22)",
+        title=("Primer jugador", "First player")),
     "scoring_card_ii": OptionSpec(
         "scoring_card_ii", None, None,
-        "fix the round-II card: II-A, II-B or II-C; null = drawn at random (XX-S.2)"),
+        "fix the round-II card: II-A, II-B or II-C; null = drawn at random (XX-S.2)",
+        help_es="fija la carta de la ronda II: II-A, II-B o II-C; null = al azar (XX-S.2)",
+        title=("Carta de la ronda II", "Round II card")),
     "scoring_card_iv": OptionSpec(
         "scoring_card_iv", None, None,
-        "fix the round-IV card: IV-A, IV-B or IV-C; null = drawn at random (XX-S.2)"),
+        "fix the round-IV card: IV-A, IV-B or IV-C; null = drawn at random (XX-S.2)",
+        help_es="fija la carta de la ronda IV: IV-A, IV-B o IV-C; null = al azar (XX-S.2)",
+        title=("Carta de la ronda IV", "Round IV card")),
 }
 
 SUMMARY = {

@@ -19,27 +19,55 @@ OPTIONS = {
     "mode": OptionSpec(
         "mode", "A", MODES,
         "A «Balanzas fiscales»; B = A + «Gestión pública» (disk powers); C = B + «Participación "
-        "democrática» (elections, motions); AC = C directly on A. Solo: A or B only"),
+        "democrática» (elections, motions); AC = C directly on A. Solo: A or B only",
+        help_es="A «Balanzas fiscales»; B = A + «Gestión pública» (poderes de los discos); "
+        "C = B + «Participación democrática» (elecciones, mociones); AC = C directamente sobre "
+        "A. En solitario, solo A o B",
+        title=("Modo de juego", "Game mode"),
+        choice_labels=(("A: Balanzas fiscales", "A: Fiscal balances"),
+                       ("B: + Gestión pública", "B: + Public management"),
+                       ("C: + Participación democrática", "C: + Democratic participation"),
+                       ("AC: Participación sobre A", "AC: Participation on top of A"))),
     "centralism": OptionSpec(
         "centralism", None, CENTRALISM_CHOICES,
         "degree of centralism: medio, elevado, intenso, or dado (rolled by the first "
         "Generalitat: 0 medio, 2 elevado, 4 intenso). Not given: medio with 2–4 players, "
-        "elevado solo; solo refuses medio"),
+        "elevado solo; solo refuses medio",
+        help_es="grado de centralismo: medio, elevado, intenso o a dado (lo tira la primera "
+        "Generalitat: 0 medio, 2 elevado, 4 intenso). Si no se elige: medio con 2–4 jugadores, "
+        "elevado en solitario; en solitario no se admite medio",
+        title=("Centralismo", "Centralism"),
+        choice_labels=(("Medio", "Medium"), ("Elevado", "High"), ("Intenso", "Intense"),
+                       ("A dado", "Rolled on the die"))),
     "first_player": OptionSpec("first_player", 0, None,
-                               "seat that holds the Generalitat first (0 … n−1)"),
+                               "seat that holds the Generalitat first (0 … n−1)",
+                               help_es="asiento que tiene primero la Generalitat (0 … n−1)",
+                               title=("Primer jugador", "First player")),
     "colours": OptionSpec("colours", None, None,
                           "list of the n seat colours from rosa, lila, naranja, azul "
-                          "(default: in that order)"),
+                          "(default: in that order)",
+                          help_es="lista de los n colores de los asientos entre rosa, lila, "
+                          "naranja y azul (por defecto, en ese orden)",
+                          title=("Colores", "Colours")),
     "concentracio_cell": OptionSpec(
         "concentracio_cell", None, None,
-        "swap Concentració nacional into this cell (0–36 or 'r2c3'; default: no swap)"),
+        "swap Concentració nacional into this cell (0–36 or 'r2c3'; default: no swap)",
+        help_es="pone Concentració nacional en esta casilla (0–36 o 'r2c3'; por defecto, "
+        "donde está)",
+        title=("Casilla de Concentració", "Concentració cell")),
     "max_turns": OptionSpec(
         "max_turns", DEFAULT_MAX_TURNS, None,
         "turns after which the game stops with reason 'limit' and no winner (ruling X1, not a "
-        "rule); null or 0 = no limit"),
+        "rule); null or 0 = no limit",
+        help_es="turnos tras los que la partida se detiene por límite y sin ganador (criterio "
+        "X1, no es una regla); null o 0 = sin límite",
+        title=("Máximo de turnos", "Turn limit")),
     "max_steps": OptionSpec(
         "max_steps", None, None,
-        "steps per mover and turn (G12, not a rule; for bots); null = no limit"),
+        "steps per mover and turn (G12, not a rule; for bots); null = no limit",
+        help_es="pasos por jugador y turno (G12, no es una regla; para los bots); null = sin "
+        "límite",
+        title=("Máximo de pasos", "Step limit")),
 }
 
 SUMMARY = {

@@ -17,7 +17,10 @@ if TYPE_CHECKING:
 
 C = content()
 TYPE_NAME = {t.code: (t.name, t.name_en) for t in C.types}
-CARD_NAME = {c.id: (c.name, c.name_en) for c in C.cards}
+#: cards named by a Catalan proper name that the English texts use as is ("Every citizen goes
+#: back to Concentració nacional", "Euro per recepta"): the same name in both languages
+PROPER_NAMES = frozenset({"CN", "C-ATC", "C-EPR", "C-IDS", "W-SU"})
+CARD_NAME = {c.id: (c.name, c.name if c.id in PROPER_NAMES else c.name_en) for c in C.cards}
 FLAG_NAME = {"catalunya": ("Catalunya", "Catalonia"), "mon": ("mundo", "world"),
              "urna": ("urna", "urna (ballot box)"), "espanya": ("España", "Spain")}
 PICTURE_NAME = {"generalitat": ("la Generalitat", "the Generalitat"),

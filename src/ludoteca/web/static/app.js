@@ -5,6 +5,8 @@
 
 import { detectLang, translator, pick, urlWithLang, joinNames } from "./i18n.js";
 import { h, errorText, resultBox, postJSON } from "./table.js";
+import { botLabel, skipLink } from "./frame.js";
+import { clockFieldset } from "./clock.js";
 
 const lang = detectLang();
 const t = translator(lang);
@@ -39,10 +41,18 @@ function firstLine(text) {
   return line.length > 240 ? `${line.slice(0, 237)}…` : line;
 }
 
-function shown(value) {
-  if (value == null) return "—";
+/** A value in words: a choice's label, yes/no for true/false, "none" for null. */
+function shown(value, opt) {
+  const i = (opt?.choices || []).findIndex((c) => c === value);
+  if (i >= 0 && opt.choice_labels?.[i]) return pick(opt.choice_labels[i], lang);
+  if (value == null) return t("lobby_none");
+  if (typeof value === "boolean") return t(value ? "lobby_yes" : "lobby_no");
   return typeof value === "string" ? value : JSON.stringify(value);
 }
+
+/** Options given as a file in the lobby: their TOML text goes to the server as {toml}. */
+const FILE_OPTIONS = new Set(["board"]);
+const boardFiles = {};   // option name -> {name, size, text} of the chosen file
 
 // ---------------------------------------------------------------- games list
 
@@ -73,13 +83,17 @@ function encode(value) {
 function optionField(opt) {
   const id = `opt-${opt.name}`;
   const help = pick(opt.help, lang);
+  const title = pick(opt.title, lang) || opt.name;
+  const helpId = `${id}-help`;
+  const errorId = `${id}-error`;
+  if (FILE_OPTIONS.has(opt.name) && opt.choices == null) return fileOptionField(opt, id, title, helpId, errorId);
   let input;
   if (Array.isArray(opt.choices) && opt.choices.length) {
     input = h("select", { id, name: opt.name, class: "option-input", "data-kind": "choice" });
     if (opt.default == null) input.append(h("option", { value: "" }, `— ${t("default_value")} —`));
-    for (const c of opt.choices) {
-      input.append(h("option", { value: encode(c), selected: c === opt.default ? true : null }, String(c)));
-    }
+    opt.choices.forEach((c) => {
+      input.append(h("option", { value: encode(c), selected: c === opt.default ? true : null }, shown(c, opt)));
+    });
   } else {
     input = h("input", {
       id, name: opt.name, class: "option-input", "data-kind": "free", type: "text",
@@ -87,11 +101,73 @@ function optionField(opt) {
       placeholder: opt.default == null ? t("default_value") : null,
     });
   }
-  return h("div", { class: "option-row" },
-    h("label", { for: id }, opt.name),
+  input.setAttribute("aria-describedby", `${helpId} ${errorId}`);
+  return h("div", { class: "option-row", "data-option": opt.name },
+    h("label", { for: id }, title, " ", h("code", { class: "option-name", translate: "no" }, opt.name)),
     input,
-    h("small", { class: "option-help" },
-      help, help ? " · " : "", t("default_is", { value: shown(opt.default) })));
+    h("small", { class: "option-help", id: helpId },
+      help, help ? " · " : "", t("default_is", { value: shown(opt.default, opt) })),
+    h("p", { class: "option-error", id: errorId, role: "alert", hidden: true }));
+}
+
+/** A board given as a file: read in the browser, its text sent as {"toml": "…"}. */
+function fileOptionField(opt, id, title, helpId, errorId) {
+  const note = h("small", { class: "option-file-chosen muted", "aria-live": "polite" });
+  const clear = h("button", { type: "button", class: "option-file-clear", hidden: true, onclick: () => {
+    delete boardFiles[opt.name];
+    input.value = "";
+    note.textContent = "";
+    clear.hidden = true;
+    showFieldError(opt.name, null);
+  } }, t("lobby_board_clear"));
+  const input = h("input", {
+    id, name: opt.name, class: "option-input option-file visually-hidden", "data-kind": "file", type: "file",
+    accept: ".toml,text/plain,application/toml", "aria-describedby": `${helpId} ${errorId}`,
+    onchange: async () => {
+      showFieldError(opt.name, null);
+      const file = input.files?.[0];
+      if (!file) { delete boardFiles[opt.name]; note.textContent = ""; clear.hidden = true; return; }
+      try {
+        boardFiles[opt.name] = { name: file.name, size: file.size, text: await file.text() };
+        note.textContent = t("lobby_board_chosen", { name: file.name, size: file.size });
+        clear.hidden = false;
+      } catch {
+        delete boardFiles[opt.name];
+        showFieldError(opt.name, t("lobby_board_unreadable"));
+      }
+    },
+  });
+  return h("div", { class: "option-row option-file-row", "data-option": opt.name },
+    h("label", { for: id }, title, " ", h("code", { class: "option-name", translate: "no" }, opt.name)),
+    // the browser's own file button speaks the browser's language: ours speaks the page's
+    h("div", { class: "option-file-box" }, input,
+      h("label", { for: id, class: "option-file-button" }, t("lobby_board_choose")), note, clear),
+    h("small", { class: "option-help", id: helpId }, t("lobby_board_help")),
+    h("p", { class: "option-error", id: errorId, role: "alert", hidden: true }));
+}
+
+/** Show (or clear, with null) an error next to an option's field; false when there is none. */
+function showFieldError(name, text) {
+  const box = document.getElementById(`opt-${name}-error`);
+  if (!box) return false;
+  box.textContent = text ?? "";
+  box.hidden = !text;
+  box.classList.toggle("form-error", Boolean(text));
+  const input = document.getElementById(`opt-${name}`);
+  if (input) {
+    if (text) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  }
+  return true;
+}
+
+/** The option an error answer is about ("options.max_rounds: …" or its `field`), or null. */
+function errorOption(body) {
+  const err = body?.error;
+  if (!err) return null;
+  const field = err.field ?? /^options\.(\w+):/.exec(err.message?.en ?? "")?.[0]?.slice(0, -1);
+  const m = /^options\.(\w+)$/.exec(field || "");
+  return m ? m[1] : null;
 }
 
 /** The value of a free-text option: JSON when it parses (numbers, true, lists), else the text. */
@@ -103,18 +179,18 @@ function parseFree(text) {
 
 function seatRow(i, g, kind, access = "invite") {
   const bots = g.bots?.length ? g.bots : BOT_KINDS_FALLBACK;
-  const kindSel = h("select", { class: "seat-kind-select", "aria-label": t("seat_n", { n: i + 1 }) },
+  const kindSel = h("select", { class: "seat-kind-select", "aria-label": t("lobby_seat_kind", { n: i + 1 }) },
     h("option", { value: "person", selected: kind === "person" ? true : null }, t("person")),
     h("option", { value: "bot", selected: kind === "bot" ? true : null }, t("bot")));
-  const name = h("input", { type: "text", class: "seat-name-input", "aria-label": t("name"),
+  const name = h("input", { type: "text", class: "seat-name-input", "aria-label": t("lobby_seat_name", { n: i + 1 }),
     value: kind === "person" ? DEFAULT_NAMES[i % DEFAULT_NAMES.length] : "", placeholder: t("name") });
   const accessSel = h("select", { class: "seat-access-select", "aria-label": `${t("access")} (${t("seat_n", { n: i + 1 })})`,
     title: t("access_help") },
   ACCESS.map((a) => h("option", { value: a, selected: a === access ? true : null }, t(`access_${a}`))));
-  const botSel = h("select", { class: "seat-bot-select", "aria-label": t("bot") },
-    bots.map((b) => h("option", { value: b, selected: b === "greedy" ? true : null }, b)));
+  const botSel = h("select", { class: "seat-bot-select", "aria-label": t("lobby_seat_bot", { n: i + 1 }) },
+    bots.map((b) => h("option", { value: b, selected: b === "greedy" ? true : null }, botLabel(b, t))));
   const seconds = h("input", { type: "number", class: "seat-seconds", min: "0.05", max: "30", step: "0.05",
-    value: "0.5", "aria-label": t("budget_seconds"), title: t("budget_seconds") });
+    value: "0.5", "aria-label": t("lobby_seconds_n", { n: i + 1 }), title: t("budget_seconds") });
   const secondsBox = h("label", { class: "seat-seconds-box" }, seconds, " ", t("budget_seconds"));
   const row = h("li", { class: "seat-row", "data-seat": i },
     h("span", { class: "seat-label" }, t("seat_n", { n: i + 1 })), kindSel, name, accessSel, botSel, secondsBox);
@@ -179,6 +255,7 @@ function updateSeatButtons() {
 
 function drawGameForm() {
   const g = currentGame();
+  for (const k of Object.keys(boardFiles)) delete boardFiles[k];
   el.options.replaceChildren(...(g.options.length ? g.options.map(optionField)
     : [h("p", { class: "muted" }, t("no_options"))]));
   el.gameLine.textContent = `${playersText(g)} — ${firstLine(g.summary)}`;
@@ -190,7 +267,9 @@ function collectBody() {
   const g = currentGame();
   const options = {};
   for (const input of el.options.querySelectorAll(".option-input")) {
-    if (input.dataset.kind === "choice") {
+    if (input.dataset.kind === "file") {
+      if (boardFiles[input.name]) options[input.name] = { toml: boardFiles[input.name].text };
+    } else if (input.dataset.kind === "choice") {
       if (input.value !== "") options[input.name] = JSON.parse(input.value);
     } else {
       const v = parseFree(input.value);
@@ -212,6 +291,7 @@ function collectBody() {
   return {
     game: g.id, options, lang: el.lang.value, listed: el.listed.checked,
     seed: seedText === "" ? null : Number(seedText), seats,
+    clock: el.clock.value(),      // none / per move / per game (clock.js)
   };
 }
 
@@ -248,6 +328,10 @@ function drawCreated(res) {
 async function submit(ev) {
   ev.preventDefault();
   el.formError.replaceChildren();
+  for (const box of el.options.querySelectorAll(".option-error")) {
+    box.hidden = true; box.textContent = ""; box.classList.remove("form-error");
+  }
+  for (const input of el.options.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
   el.create.disabled = true;
   el.create.textContent = t("creating");
   try {
@@ -255,7 +339,17 @@ async function submit(ev) {
     drawCreated(res);
     refreshTables();
   } catch (err) {
-    el.formError.replaceChildren(h("p", { class: "form-error", role: "alert" }, `${t("error")}: `, errorText(err.body, lang, t)));
+    const name = errorOption(err.body);
+    const text = errorText(err.body, lang, t);
+    if (name && showFieldError(name, `${t("error")}: ${text}`)) {
+      // the message stands next to its field; here only a pointer to it
+      const opt = currentGame().options.find((o) => o.name === name);
+      el.formError.replaceChildren(h("p", { class: "form-note", role: "status" },
+        h("a", { href: `#opt-${name}` }, t("lobby_see_field", { name: pick(opt?.title, lang) || name }))));
+      document.getElementById(`opt-${name}`)?.focus();
+    } else {
+      el.formError.replaceChildren(h("p", { class: "form-error", role: "alert" }, `${t("error")}: `, text));
+    }
   } finally {
     el.create.disabled = false;
     el.create.textContent = t("create");
@@ -273,16 +367,17 @@ function seatNames(tb) {
 }
 
 function seatStatus(s) {
-  if (s.kind === "bot") return s.bot;
+  if (s.kind === "bot") return `${t("bot")} ${botLabel(s.bot, t)}`;
   if (s.claimed) return t("taken_seat");
   return s.access === "open" ? t("free_seat") : t("invited_seat");
 }
 
 function openTableEl(tb) {
   const free = tb.seats.filter((s) => s.kind === "person" && s.access === "open" && !s.claimed);
-  const seatSel = h("select", { class: "join-seat", "aria-label": t("seats") },
+  const seatSel = h("select", { class: "join-seat", "aria-label": t("lobby_join_seat", { game: titleOf(tb.game) }) },
     free.map((s) => h("option", { value: s.seat }, `${t("seat_n", { n: s.seat + 1 })}${s.name ? ` (${s.name})` : ""}`)));
-  const name = h("input", { type: "text", class: "join-name", placeholder: t("join_as"), "aria-label": t("join_as"),
+  const name = h("input", { type: "text", class: "join-name", placeholder: t("join_as"),
+    "aria-label": t("lobby_join_name", { game: titleOf(tb.game) }),
     value: free[0]?.name || "" });
   const err = h("span", { class: "form-error", role: "alert" });
   const form = h("form", { class: "join-form", onsubmit: async (ev) => {
@@ -360,6 +455,7 @@ function build(root) {
   el.create = h("button", { type: "submit", class: "create-button" }, t("create"));
   el.formError = h("div", { class: "form-errors" });
   el.created = h("section", { class: "created", hidden: true, "aria-live": "polite" });
+  el.clock = clockFieldset(lang);
   el.form = h("form", { class: "create-form", onsubmit: submit },
     h("h2", {}, t("create_table")),
     h("div", { class: "form-row" }, h("label", { for: "game-select" }, t("game")), el.gameSelect),
@@ -367,6 +463,7 @@ function build(root) {
     h("fieldset", { class: "options-set" }, h("legend", {}, t("options")), el.options),
     h("fieldset", { class: "seats-set" }, h("legend", {}, t("seats")), el.seats,
       h("div", { class: "seat-buttons" }, el.addSeat, el.removeSeat)),
+    el.clock.el,
     h("div", { class: "form-row" }, h("label", { for: "table-lang" }, t("table_language")), el.lang),
     h("div", { class: "form-row listed-row" }, el.listed, h("label", { for: "table-listed" }, t("listed")),
       h("small", { id: "table-listed-help", class: "listed-help muted" }, t("listed_help"))),
@@ -376,16 +473,18 @@ function build(root) {
   el.playing = h("ul", { class: "tables playing-tables" });
   el.finished = h("ul", { class: "tables finished-tables" });
   root.replaceChildren(
+    skipLink(t),
     h("header", { class: "page-header" },
       h("h1", {}, t("app_name")),
       h("p", { class: "tagline" }, t("tagline")),
-      h("nav", { class: "lang-switch" }, ["es", "en"].map((l) =>
-        h("a", { href: urlWithLang(l), class: l === lang ? "active" : "", lang: l }, l.toUpperCase())))),
-    h("main", { class: "lobby-layout" },
-      h("section", { class: "games-area" }, h("h2", {}, t("games")), el.games),
-      h("section", { class: "create-area" }, el.form, el.created),
-      h("section", { class: "tables-area" },
-        h("h2", {}, t("open_tables"), " ",
+      h("nav", { class: "lang-switch", "aria-label": t("frame_language") }, ["es", "en"].map((l) =>
+        h("a", { href: urlWithLang(l), class: l === lang ? "active" : "", lang: l, hreflang: l,
+          "aria-current": l === lang ? "true" : null, title: t(`lang_${l}`) }, l.toUpperCase())))),
+    h("main", { class: "lobby-layout", id: "main", tabindex: "-1" },
+      h("section", { class: "games-area", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, t("games")), el.games),
+      h("section", { class: "create-area", "aria-label": t("create_table") }, el.form, el.created),
+      h("section", { class: "tables-area", "aria-label": t("lobby_tables") },
+        h("div", { class: "tables-head" }, h("h2", {}, t("open_tables")),
           h("button", { type: "button", class: "refresh", onclick: refreshTables }, t("refresh"))),
         el.open,
         h("h2", {}, t("playing_tables")), el.playing,

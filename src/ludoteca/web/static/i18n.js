@@ -114,6 +114,8 @@ const STRINGS = {
   send: { es: "Enviar", en: "Send" },
   rule: { es: "Regla {id}", en: "Rule {id}" },
   rule_help: { es: "Pulsa para leer la regla", en: "Click to read the rule" },
+  rule_from_rulebook: { es: "Texto del reglamento.", en: "Text of the rulebook." },
+  rule_english_only: { es: "Esta regla aún no está traducida: se muestra en inglés.", en: "Shown in English: no translation yet." },
   close: { es: "Cerrar", en: "Close" },
   pass_device_to: { es: "Pasa el dispositivo a {name}", en: "Pass the device to {name}" },
   pass_device_help: {

@@ -8,6 +8,9 @@
 
 import { detectLang, translator, pick, urlWithLang, joinNames, euros } from "./i18n.js";
 import { h } from "./games/dom.js";
+import { actionGroups, botLabel, skipLink, trapFocus } from "./frame.js";
+import { ResultsScreen } from "./results.js";
+import { TableLife } from "./chat.js";
 
 export { h };   // h("div", {class: "x", onclick: f}, child, "text", [more]): also app.js's and replay.js's
 
@@ -58,7 +61,7 @@ const ruleCache = new Map();
 
 /** Fetch a rule's text and show it in a dialog. */
 export async function showRule(game, rule, lang, t) {
-  const key = `${game}/${rule}`;
+  const key = `${game}/${rule}/${lang}`;
   if (!ruleCache.has(key)) {
     ruleCache.set(key, fetch(`/api/rules/${encodeURIComponent(game)}/${encodeURIComponent(rule)}?lang=${lang}`)
       .then(async (r) => (r.ok ? r.json() : { id: rule, text: errorText(await r.json().catch(() => null), lang, t) }))
@@ -68,7 +71,10 @@ export async function showRule(game, rule, lang, t) {
   document.querySelector("dialog.rule-dialog")?.remove();
   const dlg = h("dialog", { class: "rule-dialog", "aria-label": t("rule", { id: rule }) },
     h("h3", {}, t("rule", { id: data.id || rule })),
-    h("p", { class: "rule-text" }, pick(data.text, lang)),
+    // a rule without a text in the page's language shows the English one, marked as English
+    h("p", { class: "rule-text", lang: data.lang || lang }, pick(data.text, data.lang || lang)),
+    data.source === "rulebook" && lang === "es" ? h("p", { class: "rule-source muted" }, t("rule_from_rulebook")) : null,
+    data.lang && data.lang !== lang ? h("p", { class: "rule-source muted" }, t("rule_english_only")) : null,
     h("form", { method: "dialog" }, h("button", { class: "rule-close" }, t("close"))));
   document.body.append(dlg);
   dlg.addEventListener("close", () => dlg.remove());
@@ -121,6 +127,7 @@ export function logEntryEl(entry, { lang, t, names, game, hideAction }) {
       type: "button", class: "rule-chip", title: t("rule_help"), "data-rule": ev.rule,
       onclick: () => showRule(game, ev.rule, lang, t),
     }, ev.rule) : null)));
+  if (entry.timeout) head.append(" ", h("span", { class: "log-timeout" }, t("clock_timeout_log")));
   return h("li", { class: "log-entry", "data-n": entry.n }, head, events);
 }
 
@@ -246,32 +253,48 @@ class TablePage {
       over: h("section", { class: "over-screen", hidden: true }),
       panels: h("ul", { class: "seat-panels" }),
       board: h("div", { class: "board", id: "board" }),
-      actionsTitle: h("h2", {}, t("actions")),
+      actionsTitle: h("h2", { id: "actions-title" }, t("actions")),
       actions: h("div", { class: "actions" }),
       log: h("ol", { class: "log", reversed: true }),
       cover: h("div", { class: "handoff-cover", hidden: true, role: "dialog", "aria-modal": "true" }),
     };
-    this.el.langSwitch = h("nav", { class: "lang-switch" });
+    this.el.langSwitch = h("nav", { class: "lang-switch", "aria-label": t("frame_language") });
     this.drawLangSwitch();
-    this.typed = h("input", { type: "text", class: "typed-action", "aria-label": t("type_action"), placeholder: t("type_action") });
+    this.typed = h("input", { type: "text", class: "typed-action", "aria-label": t("type_action"),
+      placeholder: t("type_action"), autocomplete: "off", spellcheck: "false", "aria-describedby": "typed-help" });
+    // the typed grammar stays for those who like it: the buttons say the same in words
     const typedForm = h("form", { class: "typed-form", onsubmit: (ev) => {
       ev.preventDefault();
       const text = this.typed.value.trim();
       if (text) { this.act(text); this.typed.value = ""; }
-    } }, this.typed, h("button", { type: "submit" }, t("send")));
+    } }, this.typed, h("button", { type: "submit" }, t("send")),
+    h("small", { class: "muted typed-help", id: "typed-help" }, t("frame_typed_help")));
     this.el.typedForm = typedForm;
+    trapFocus(this.el.cover);
+    this.life = new TableLife(this, this.life);   // chat, clocks, presence, sound (chat.js)
     this.root.replaceChildren(
-      h("header", { class: "page-header" },
+      skipLink(t),
+      h("header", { class: "page-header table-header" },
         h("a", { href: `/?lang=${this.lang}`, class: "home-link" }, "ludoteca"),
-        this.el.title, this.el.version, this.el.conn, this.el.langSwitch),
-      this.el.who, this.el.claim, this.el.ended, this.el.join, this.el.turn, this.el.errors, this.el.over,
-      h("main", { class: "table-layout" },
-        h("section", { class: "board-area", "aria-label": t("board") }, this.el.board),
-        h("aside", { class: "side" },
-          h("section", { class: "players-area" }, h("h2", {}, t("players")), this.el.panels),
-          h("section", { class: "actions-area" }, this.el.actionsTitle, this.el.actions, typedForm),
-          this.el.host,
-          h("section", { class: "log-area" }, h("h2", {}, t("log")), this.el.log))),
+        this.el.title, this.el.version, this.el.conn, this.life.soundButton, this.el.langSwitch),
+      h("main", { class: "table-main", id: "main", tabindex: "-1" },
+        h("div", { class: "table-status" },
+          this.el.who, this.el.claim, this.el.ended, this.el.join, this.el.turn, this.el.over),
+        h("div", { class: "table-layout" },
+          // focusable: a board wider than the screen scrolls with the keyboard too
+          h("section", { class: "board-area", "aria-label": t("board"), tabindex: "0" }, this.el.board),
+          h("div", { class: "side" },
+            h("div", { class: "side-play" },
+              h("section", { class: "actions-area", "aria-labelledby": "actions-title" },
+                this.el.actionsTitle, this.el.actions, typedForm),
+              h("section", { class: "players-area", "aria-labelledby": "players-title" },
+                h("h2", { id: "players-title" }, t("players")), this.el.panels)),
+            h("div", { class: "side-more" },
+              this.life.el,
+              this.el.host,
+              h("section", { class: "log-area", "aria-labelledby": "log-title" },
+                h("h2", { id: "log-title" }, t("log")), this.el.log))))),
+      this.el.errors,
       this.el.cover);
     this.hostSig = null;
     this.joinSig = null;
@@ -280,7 +303,8 @@ class TablePage {
 
   drawLangSwitch() {
     this.el.langSwitch.replaceChildren(...["es", "en"].map((l) =>
-      h("a", { href: urlWithLang(l), class: l === this.lang ? "active" : "", lang: l }, l.toUpperCase())));
+      h("a", { href: urlWithLang(l), class: l === this.lang ? "active" : "", lang: l, hreflang: l,
+        "aria-current": l === this.lang ? "true" : null, title: this.t(`lang_${l}`) }, l.toUpperCase())));
   }
 
   async start() {
@@ -399,6 +423,7 @@ class TablePage {
   }
 
   onMessage(msg) {
+    if (this.life.onMessage(msg)) return;
     if (msg.type === "state") this.onState(msg);
     else if (msg.type === "presence") this.onPresence(msg);
     else if (msg.type === "error") {
@@ -543,6 +568,7 @@ class TablePage {
     this.drawActions();
     this.drawLog();
     this.drawOver();
+    this.life.draw();
   }
 
   drawTurn() {
@@ -578,7 +604,7 @@ class TablePage {
       },
       h("span", { class: "seat-swatch", style: colour ? `background:${colour}` : null }),
       h("span", { class: "seat-name" }, s.name ?? `J${s.seat + 1}`),
-      h("span", { class: "seat-kind" }, s.kind === "bot" ? t("bot_seat", { bot: s.bot || "" }) : t("person_seat")),
+      h("span", { class: "seat-kind" }, s.kind === "bot" ? t("bot_seat", { bot: botLabel(s.bot, t) }) : t("person_seat")),
       s.kind === "bot" ? null : s.claimed === false
         ? h("span", { class: "seat-free", title: s.access === "open" ? t("seat_open") : t("seat_invited") }, t("seat_free"))
         : h("span", {
@@ -587,6 +613,7 @@ class TablePage {
       money != null ? h("span", { class: "seat-money" }, money) : null,
       moving ? h("span", { class: "seat-moving" }, t("to_move")) : null);
     }));
+    this.life.panels();
   }
 
   /** Closed by the host or expired for inactivity: a banner, and no actions any more. */
@@ -680,7 +707,7 @@ class TablePage {
         const invite = this.hostInvites[s.seat];
         const botSel = h("select", { class: "host-bot-select", "data-seat": s.seat, "aria-label": `${t("bot")} (${name})`,
           onchange: () => { this.botChoice[s.seat] = botSel.value; } },
-        choices.map(([label, spec]) => h("option", { value: spec, selected: spec === (this.botChoice[s.seat] ?? "greedy") ? true : null }, label)));
+        choices.map(([label, spec]) => h("option", { value: spec, selected: spec === (this.botChoice[s.seat] ?? "greedy") ? true : null }, botLabel(label, t))));
         return h("li", { class: "host-seat", "data-seat": s.seat },
           h("div", { class: "host-seat-head" }, h("strong", {}, name), " ",
             h("span", { class: "muted host-seat-status" }, `(${t("seat_n", { n: s.seat + 1 })}, ${status})`)),
@@ -733,11 +760,23 @@ class TablePage {
 
   drawCover() {
     const cover = this.el.cover;
-    if (this.coverFor == null) { cover.hidden = true; cover.replaceChildren(); document.body.classList.remove("covered"); return; }
+    // while the cover is up the page behind it is inert (no focus, no screen reader)
+    const behind = [...this.root.children].filter((x) => x !== cover);
+    if (this.coverFor == null) {
+      const wasUp = !cover.hidden;
+      cover.hidden = true; cover.replaceChildren(); document.body.classList.remove("covered");
+      for (const x of behind) x.inert = false;
+      if (wasUp) document.getElementById("main")?.focus({ preventScroll: true });
+      return;
+    }
     const name = this.names()[this.coverFor];
     const seat = this.coverFor;
+    if (!cover.hidden && cover.dataset.seat === String(seat)) return;   // already up for this seat
+    cover.dataset.seat = seat;
+    cover.setAttribute("aria-labelledby", "handoff-title");
+    for (const x of behind) x.inert = true;
     cover.replaceChildren(h("div", { class: "handoff-box" },
-      h("h2", { class: "handoff-title" }, this.t("pass_device_to", { name })),
+      h("h2", { class: "handoff-title", id: "handoff-title" }, this.t("pass_device_to", { name })),
       h("p", {}, this.t("pass_device_help", { name })),
       h("button", { type: "button", class: "handoff-button", autofocus: true, onclick: () => {
         if (this.coverFor !== seat) return;
@@ -747,6 +786,7 @@ class TablePage {
       } }, this.t("i_am", { name }))));
     cover.hidden = false;
     document.body.classList.add("covered");
+    cover.querySelector(".handoff-button")?.focus();
   }
 
   drawBoard() {
@@ -767,10 +807,9 @@ class TablePage {
         this.state.over ? this.t("game_over") : this.ended() ? this.t("table_ended") : this.t("no_actions")));
       return;
     }
-    this.el.actions.replaceChildren(...legal.map((a) => h("button", {
-      type: "button", class: "action-button", "data-action": a.text, disabled: this.pending ? true : null,
-      onclick: () => this.act(a.text),
-    }, ...actionButtonParts(a, this.lang))));
+    // grouped by kind, each button in words (static/frame.js)
+    this.el.actions.replaceChildren(...actionGroups(legal, {
+      lang: this.lang, t: this.t, pending: this.pending, onAct: (text) => this.act(text) }));
   }
 
   /** At hot-seat, a secret choice of a seat not on screen stays hidden in the log. */
@@ -789,21 +828,16 @@ class TablePage {
     this.el.log.replaceChildren(...this.log.slice().reverse().map((e) => logEntryEl(e, opts)));
   }
 
+  /** The results screen (static/results.js): ranking, breakdown, reason, charts, rematch. */
   drawOver() {
     const st = this.state;
     const box = this.el.over;
     if (!st.over) { box.hidden = true; return; }
-    const lang = this.lang;
-    box.replaceChildren(
-      h("h2", {}, this.t("game_over")),
-      resultBox(st.result, { lang, t: this.t, names: this.names() }),
-      h("p", { class: "over-links" },
-        h("a", { href: `/api/tables/${encodeURIComponent(this.tableId)}/record`, download: `${st.game}-${this.tableId}.json`, class: "record-link" },
-          this.t("download_record")),
-        " · ",
-        h("a", { href: `/replay/${encodeURIComponent(this.tableId)}?lang=${lang}`, class: "replay-link" }, this.t("replay")),
-        " · ",
-        h("a", { href: `/?lang=${lang}` }, this.t("back_to_lobby"))));
+    if (!this.results || this.results.lang !== this.lang || !box.contains(this.results.el)) {
+      this.results = new ResultsScreen({ tableId: this.tableId, lang: this.lang, t: this.t });
+      box.replaceChildren(this.results.el);
+    }
+    this.results.update(st);
     box.hidden = false;
   }
 

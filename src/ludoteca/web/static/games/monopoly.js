@@ -89,7 +89,10 @@ const CSS = `
 .mono-pawn.jailed { outline: 2px dashed #333; }
 .mono-square.actionable { box-shadow: inset 0 0 0 3px #b86e00; }
 .mono-square:hover { background: #fff8dc; }
-.mono-square:focus-visible { outline: 3px solid #0b57d0; outline-offset: -3px; z-index: 2; }
+.mono-hit { position: absolute; inset: 0; z-index: 1; margin: 0; padding: 0; border: 0; border-radius: inherit;
+  background: transparent; cursor: pointer; font: inherit; color: inherit; }
+.mono-hit:focus-visible { outline: 3px solid #0b57d0; outline-offset: -3px; }
+.mono-square:has(.mono-hit:focus-visible) { z-index: 2; }
 .mono-square.selected { box-shadow: inset 0 0 0 3px #0b57d0; }
 .mono-centre {
   background: #f4efe2; border-radius: 6px; display: flex; flex-direction: column; align-items: center;
@@ -280,9 +283,15 @@ function squareEl(sq, view, ctx, n, prev, select) {
   const words = squareWords(sq, view, ctx, acts);
   const el = h("div", {
     class: cls.join(" "), style: `grid-row:${row};grid-column:${col}`,
-    "data-square": sq.index, title: words, role: "button", "aria-label": words,
+    "data-square": sq.index, title: words,
+  });
+  // a real button over the whole square carries its name; what the square shows is drawn
+  // beside it (aria-hidden), so the spoken name is the full sentence
+  const hit = h("button", {
+    type: "button", class: "mono-hit", "data-square": sq.index, "aria-label": words,
     "aria-haspopup": "dialog", tabindex: "-1",
   });
+  el.append(hit);
   const band = h("div", { class: "mono-band", "aria-hidden": "true" }, h("span", { class: "mono-index" }, sq.index));
   if (owner != null) {
     const bg = colourOf(owner);
@@ -311,13 +320,13 @@ function squareEl(sq, view, ctx, n, prev, select) {
   if (pawns.length) el.append(h("div", { class: "mono-pawns" }, pawns.map((p) => pawn(p, names, view.current))));
   const open = (ev) => { ev.preventDefault(); ev.stopPropagation(); select(el, sq, acts); };
   el.addEventListener("click", open);
-  el.addEventListener("keydown", (ev) => {
+  hit.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" || ev.key === " ") open(ev);
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
     if (step) {
       ev.preventDefault();
-      const next = el.parentElement.querySelector(`.mono-square[data-square='${(sq.index + step + n) % n}']`);
-      if (next) { el.tabIndex = -1; next.tabIndex = 0; next.focus(); }
+      const next = el.parentElement.querySelector(`.mono-hit[data-square='${(sq.index + step + n) % n}']`);
+      if (next) { hit.tabIndex = -1; next.tabIndex = 0; next.focus(); }
     }
   });
   return el;
@@ -504,7 +513,7 @@ export function renderRing(el, view, ctxIn, opts = {}) {
     closeMenus(board);
     if (wasOpen) return;
     sqEl.classList.add("selected");
-    const close = () => { closeMenus(board); sqEl.focus(); };
+    const close = () => { closeMenus(board); sqEl.querySelector(".mono-hit")?.focus(); };
     const title = squareName(sq, ctx.lang);
     const ownerName = sq.owner != null ? (ctx.names || [])[sq.owner] ?? `J${sq.owner + 1}` : null;
     const band = h("div", { class: "mono-menu-band" }, `${sq.index}`,
@@ -541,7 +550,7 @@ export function renderRing(el, view, ctxIn, opts = {}) {
   const mine = me ? sqEls[me.position] : null;
   if (mine && !reachable.includes(mine)) reachable.push(mine);
   if (!reachable.length && sqEls.length) reachable = [sqEls[0]];
-  for (const s of reachable) s.tabIndex = 0;
+  for (const s of reachable) s.querySelector(".mono-hit").tabIndex = 0;
   board.append(mid);
   board.addEventListener("click", () => closeMenus(board));
   el.append(h("div", { class: "mono-wrap" }, board));
@@ -553,6 +562,6 @@ export function renderRing(el, view, ctxIn, opts = {}) {
     owners: squares.map((s) => s.owner ?? null),
     built: squares.map((s) => (s.type === "CALLE" ? (s.houses || 0) + 5 * (s.hotels || 0) : null)),
   });
-  if (focusSquare != null) board.querySelector(`.mono-square[data-square='${focusSquare}']`)?.focus();
+  if (focusSquare != null) board.querySelector(`.mono-hit[data-square='${focusSquare}']`)?.focus();
   else if (focusDie) board.querySelector(".mono-diebox[role='button']")?.focus();
 }
