@@ -982,7 +982,7 @@ class ElplanRenderer(GameRenderer):
         return " · ".join(escape(p) for p in parts)
 
     def table_view(self, game: Game, seat: int | None, lang: str, labels: Sequence[str],
-                   width: int = 100) -> RenderableType:
+                   width: int = 100, height: int | None = None) -> RenderableType:
         view = game.view(seat)
         parts: list[RenderableType] = []
         panel = tutorial_panel(view, lang)

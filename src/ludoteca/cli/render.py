@@ -389,7 +389,10 @@ class GameRenderer:
         return board_header(game, view, lang)
 
     def table_view(self, game: Game, seat: int | None, lang: str, labels: Sequence[str],
-                   width: int = 100) -> RenderableType:
+                   width: int = 100, height: int | None = None) -> RenderableType:
+        """The board and players as ``seat`` sees them, at most ``width`` columns wide and,
+        when ``height`` is given, at most ``height`` rows tall (a compact form when the room
+        is small; the full board when there is room)."""
         return board_or_raw_view(game, seat, lang, labels, width)
 
     def entry_lines(self, game: Game, entry: Entry, lang: str, labels: Sequence[str],
@@ -450,8 +453,9 @@ def header(game: Game, view: dict[str, Any], lang: str) -> str:
 
 
 def table_view(game: Game, seat: int | None, lang: str, labels: Sequence[str],
-               width: int = 100) -> RenderableType:
-    return renderer_for(game.game_id).table_view(game, seat, lang, labels, width)
+               width: int = 100, height: int | None = None) -> RenderableType:
+    """See :meth:`GameRenderer.table_view`."""
+    return renderer_for(game.game_id).table_view(game, seat, lang, labels, width, height)
 
 
 def entry_lines(game: Game, entry: Entry, lang: str, labels: Sequence[str], indent: int = 4,

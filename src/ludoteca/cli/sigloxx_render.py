@@ -1139,7 +1139,7 @@ class SigloRenderer(GameRenderer):
         return " · ".join(escape(p) for p in parts)
 
     def table_view(self, game: Game, seat: int | None, lang: str, labels: Sequence[str],
-                   width: int = 100) -> RenderableType:
+                   width: int = 100, height: int | None = None) -> RenderableType:
         view = game.view(seat)
         legal = game.legal_actions(seat) if seat is not None else []
         targets = place_targets(game, seat, legal) if seat is not None else {}

@@ -735,7 +735,7 @@ class SomRenderer(GameRenderer):
         return " · ".join(escape(p) for p in parts)
 
     def table_view(self, game: Game, seat: int | None, lang: str, labels: Sequence[str],
-                   width: int = 100) -> RenderableType:
+                   width: int = 100, height: int | None = None) -> RenderableType:
         view = game.view(seat)
         targets: frozenset[int] = frozenset()
         if seat is not None and view["phase"] == "movimiento":
