@@ -152,7 +152,7 @@ def test_english_screen():
     out = result.output
     for words in ("Ana, what do you do?", "tirar (roll)", "Ana rolls 1", "balance",
                   "comprar (buy)", "buy the street you landed on", "-€500",
-                  "Ana buys Calle del Olivo for €500.", "Table commands", "End of input"):
+                  "Ana buys Olive Street for €500.", "Table commands", "End of input"):
         assert words in out, words
 
 
@@ -188,7 +188,7 @@ def test_replay_steps_and_stops_stepping_on_q(tmp_path: Path):
     result = cli("replay", str(path), "--step", "--lang", "en", input="\nq\n")
     assert result.exit_code == 0, result.output
     assert result.output.count("[Enter: next · q: to the end]") == 2
-    assert "Ana buys Calle del Olivo" in result.output
+    assert "Ana buys Olive Street" in result.output
     assert "the game is not over" in result.output
 
 

@@ -3,92 +3,153 @@
 // cost track, the auction in progress, the catastrophe and its columns, the scoring cards, the
 // Maintenance or Production step and each player's income, pollution, garbage and holdings
 // (coins and science only for the seat itself: the view holds no one else's). Offer tiles,
-// technologies, cells to place a tile on, sites, tiles and bridge edges are clickable when a
-// legal action names them.
+// technologies, bid chips, catastrophe columns, cells to place a tile on, sites, tiles and
+// bridge edges are clickable when a legal action names them (the same action as its button,
+// with the button's words as the accessible name).
+//
+// Layout: at phone width the market, the auction and the players stack, each map is scaled to
+// the width (a map you act on keeps its size and pans inside its box) and the other players'
+// countries fold into a summary that opens on tap; wide screens get columns. Motion: the
+// renderer redraws from scratch, so the previous drawing's values are kept per board element
+// and what changed (a coin count, the pollution marker, a new tile or card) moves for under
+// 300 ms — never under prefers-reduced-motion.
 
 import { h, svg as s, ensureStyle, clickable } from "./dom.js";
 
 const CSS = `
-.sx{--ink:#22201c;--paper:#efece6;--line:#d3cdc2;font:14px/1.35 system-ui,sans-serif;
+.sx{--ink:#22201c;--paper:#efece6;--line:#d3cdc2;--muted:#5f5748;font:14px/1.35 system-ui,sans-serif;
  color:var(--ink);background:var(--paper);border-radius:12px;padding:12px;display:flex;
- flex-direction:column;gap:10px;min-width:760px}
+ flex-direction:column;gap:10px;min-width:0;max-width:100%}
 .sx *{box-sizing:border-box}
-.sx-bar{display:flex;flex-wrap:wrap;gap:6px 12px;align-items:baseline}
-.sx-bar b.title{font-size:16px}
-.sx-tag{background:#fff;border:1px solid var(--line);border-radius:999px;padding:1px 9px;font-size:12.5px}
-.sx-now{background:#fff6d8;border:1px solid #e8cf7a;border-radius:8px;padding:5px 10px}
-.sx-top{display:grid;grid-template-columns:1.05fr 1.25fr 1.6fr;gap:8px;align-items:start}
-.sx-box{background:#fff;border:1px solid var(--line);border-radius:10px;padding:7px 9px}
-.sx-box h4{margin:0 0 5px;font-size:12.5px;text-transform:uppercase;letter-spacing:.04em;color:#6a5d48}
-.sx-small{font-size:12px;color:#6b6354}
+.sx-bar{display:flex;flex-wrap:wrap;gap:6px 10px;align-items:center}
+.sx-bar .title{font-size:17px;font-weight:800}
+.sx-tag{background:#fff;border:1px solid var(--line);border-radius:999px;padding:2px 10px;font-size:13px}
+.sx-tag.sp{background:#fff3c4}
+.sx-now{background:#fff6d8;border:1px solid #e8cf7a;border-radius:8px;padding:6px 10px;overflow-wrap:anywhere}
+.sx-top{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,260px),1fr));gap:8px;align-items:start}
+.sx-box{background:#fff;border:1px solid var(--line);border-radius:10px;padding:8px 10px;min-width:0}
+.sx-box h2{margin:0 0 6px;font-size:13px;text-transform:uppercase;letter-spacing:.04em;color:#5a4d38}
+.sx-small{font-size:12.5px;color:var(--muted)}
 .sx-row{display:flex;flex-wrap:wrap;gap:6px;align-items:flex-start}
-.sx-offer{display:flex;flex-direction:column;align-items:center;font-size:11px;border-radius:8px;padding:2px}
+.sx-offer{display:inline-flex;flex-direction:column;align-items:center;font-size:12px;font-weight:700;border-radius:8px;padding:3px;
+ background:none;border:0;color:inherit;min-width:44px;min-height:44px}
+.sx-up{background:#fff3c4;box-shadow:0 0 0 2px #e0b400}
+.sx-up .sx-badge{margin:0;white-space:normal;text-align:center;line-height:1.15;padding:0 4px}
 .sx-act{cursor:pointer;outline:3px solid #1f9d55;outline-offset:1px;border-radius:6px}
 .sx-act:hover{outline-width:4px}
+.sx-act:focus-visible{outline:4px solid #1a56db;outline-offset:2px}
 svg .sx-act,svg.sx-act{outline:none}
 svg .sx-act .hit{stroke:#1f9d55;stroke-width:3}
+svg .sx-act:focus .hit,svg .sx-act:hover .hit{stroke:#1a56db;stroke-width:4}
+svg .pad.sx-act{stroke:#1f9d55;stroke-width:3}
+svg .pad.sx-act:focus,svg .pad.sx-act:hover{stroke:#1a56db;stroke-width:4}
+.sx-icon{display:block}
 svg text.halo{paint-order:stroke;stroke:#fffc;stroke-width:3px;stroke-linejoin:round}
-.sx-tech{border:1px solid #cbbfe6;background:#f6f2fd;border-radius:7px;padding:3px 6px;font-size:11.5px;
- width:100%;margin-bottom:4px}
-.sx-tech b{font-size:12px}
+.sx-techlist{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,210px),1fr));gap:5px}
+.sx-cover{position:absolute;inset:0;border-radius:7px}
+.sx-tech{position:relative;border:1px solid #cbbfe6;background:#f6f2fd;border-radius:7px;padding:5px 8px;font-size:12.5px;min-height:44px}
+.sx-tech b{font-size:13px}
 .sx-tech.inst{background:#efe9fb}
-.sx-track{display:flex;gap:2px;margin-top:4px}
-.sx-track span{min-width:22px;text-align:center;border:1px solid #d5cab5;border-radius:4px;font-size:12px;background:#faf7f0}
+.sx-tech .eff{display:block;color:var(--muted);font-size:12px}
+.sx-track{display:flex;flex-wrap:wrap;gap:2px;margin-top:4px}
+.sx-track span{min-width:24px;text-align:center;border:1px solid #d5cab5;border-radius:4px;font-size:12.5px;background:#faf7f0}
 .sx-track span.on{background:#3a2f20;color:#fff;font-weight:800}
 .sx-cat{border-left:6px solid #b3261e}
-.sx-cols{display:flex;gap:4px;margin-top:4px}
-.sx-col{flex:1;border:1px solid #e3c9c6;border-radius:6px;text-align:center;font-size:11.5px;padding:2px;background:#fdf6f5}
+.sx-cols{display:flex;gap:4px;margin-top:4px;flex-wrap:wrap}
+.sx-col{flex:1 1 64px;border:1px solid #e3c9c6;border-radius:6px;text-align:center;font-size:12px;padding:3px;background:#fdf6f5;min-width:0}
 .sx-col b{font-size:13px}
-.sx-countries{display:grid;grid-template-columns:repeat(auto-fill,minmax(380px,1fr));gap:8px;align-items:start}
-.sx-country{background:#fff;border:1px solid var(--line);border-radius:10px;padding:6px 8px;border-top:6px solid var(--pc);
- min-width:0}
-.sx-country svg[data-country]{display:block;margin:4px auto 0;max-width:100%;height:auto}
+.sx-chip{display:inline-flex;align-items:center;justify-content:center;font-size:12px;border-radius:6px;padding:1px 6px;background:#f1ecfa;border:1px solid #d6c8ef}
+.sx-chip.used{text-decoration:line-through;color:var(--muted)}
+.sx-bidchip{font-size:13.5px;font-weight:700;min-width:44px;min-height:44px;background:#fff8e1;border-color:#d9b75a}
+.sx-colbid{margin-top:4px;font-weight:700;min-height:44px;width:100%}
+.sx-countries{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,380px),1fr));gap:8px;align-items:start}
+.sx-country{background:#fff;border:1px solid var(--line);border-radius:10px;padding:0 8px 6px;border-top:6px solid var(--pc);min-width:0}
 .sx-country.turn{box-shadow:0 0 0 2px var(--pc)}
-.sx-chead{display:flex;justify-content:space-between;gap:10px;align-items:baseline}
-.sx-chead b{font-size:15px}
-.sx-badge{font-size:11px;border-radius:999px;padding:0 6px;background:#eee;margin-left:4px}
+.sx-country>summary{list-style:none;cursor:pointer;min-height:44px;padding:6px 0 4px;display:flex;flex-wrap:wrap;gap:2px 10px;
+ align-items:center;justify-content:space-between;border-radius:6px}
+.sx-country>summary::-webkit-details-marker{display:none}
+.sx-country>summary:focus-visible{outline:3px solid #1a56db}
+.sx-country>summary .fold::before{content:"▸";display:inline-block;margin-right:4px;color:var(--muted)}
+.sx-country[open]>summary .fold::before{content:"▾"}
+.sx-chead b.nm{font-size:15px}
+.sx-badge{font-size:11.5px;border-radius:999px;padding:0 7px;background:#eee;margin-left:4px;white-space:nowrap}
 .sx-badge.sp{background:#ffd54f}.sx-badge.go{background:#c8f0d4}
-.sx-stats{display:flex;flex-wrap:wrap;gap:2px 10px;font-size:12px;margin:3px 0}
-.sx-stats b{font-size:12.5px}
-.sx-secret{color:#999;font-style:italic}
-.sx-techs{display:flex;flex-wrap:wrap;gap:3px;margin:3px 0}
-.sx-chip{font-size:11px;border-radius:5px;padding:0 5px;background:#f1ecfa;border:1px solid #d6c8ef}
-.sx-chip.used{opacity:.5;text-decoration:line-through}
-.sx-pend{display:flex;gap:4px;align-items:center;flex-wrap:wrap;font-size:11.5px;margin:3px 0}
-.sx-result{background:#2a1f14;color:#fff;border-radius:10px;padding:8px 12px}
+.sx-sum{font-size:12.5px;display:flex;gap:8px;align-items:baseline}
+.sx-score{font-size:18px;font-weight:800}
+.sx-stats{display:flex;flex-wrap:wrap;gap:2px 12px;font-size:12.5px;margin:3px 0}
+.sx-stats b{font-size:13px}
+.sx-secret{color:var(--muted);font-style:italic}
+.sx-techs{display:flex;flex-wrap:wrap;gap:4px;margin:4px 0}
+.sx-pend{display:flex;gap:6px;align-items:center;flex-wrap:wrap;font-size:12px;margin:4px 0}
+.sx-map{overflow-x:auto;overflow-y:hidden;max-width:100%;-webkit-overflow-scrolling:touch}
+.sx-map svg{display:block;margin:4px auto 0;width:100%;height:auto}
+.sx-result{background:#2a1f14;color:#fff;border-radius:10px;padding:8px 12px;overflow-x:auto}
 .sx-result table{border-collapse:collapse;margin-top:4px;font-size:12.5px}
 .sx-result td,.sx-result th{padding:1px 8px 1px 0;text-align:right}
 .sx-result td:nth-child(2),.sx-result th:nth-child(2){text-align:left}
+.sx-result .win{color:#ffd54f}
+.sx-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+@media (max-width:700px){
+ .sx{padding:8px;border-radius:8px;gap:8px}
+ .sx-box{padding:7px 8px}
+ .sx-map.live svg{min-width:var(--live-w)}
+ .sx-chip.sx-act{min-height:44px;min-width:44px}
+ .sx-offer>img{width:54px;height:54px}
+ .sx-offer{max-width:66px}
+}
+@media (min-width:1800px){
+ .sx{font-size:15px}
+ .sx-countries{grid-template-columns:repeat(auto-fill,minmax(460px,1fr))}
+}
 `;
 
 const COLOURS = { rojo: "#d32f2f", amarillo: "#e6b800", verde: "#2e7d32", azul: "#1e63c8", morado: "#7b3fa0" };
+/** Phases of a round in words: [number, Spanish, English]. */
 const PHASES = {
-  subasta: ["2 Subasta de tierras", "2 Land auction"], catastrofe: ["3 Prevenir catástrofes", "3 Catastrophe prevention"],
-  mantenimiento: ["4 Mantenimiento", "4 Maintenance"], produccion: ["5 Producción", "5 Production"],
-  fin: ["fin de la partida", "game over"],
+  subasta: [2, "Subasta de tierras", "Land auction"], catastrofe: [3, "Prevenir catástrofes", "Catastrophe prevention"],
+  mantenimiento: [4, "Mantenimiento", "Maintenance"], produccion: [5, "Producción", "Production"],
 };
 const STEPS = {
-  elegir: ["elegir tierra", "choosing a tile"], abrir: ["abrir la puja", "opening bid"], puja: ["pujas", "bidding"],
-  tecnologia: ["compra de tecnología", "buying technology"], solo: ["único en la subasta", "only one left"],
-  columna: ["pujas por las columnas", "bidding for columns"], basura: ["paso A: basura", "step A: garbage"],
-  elegir_pendiente: ["paso B: elegir ficha", "step B: choose a tile"], colocar: ["paso B: colocar", "step B: place"],
-  puente: ["paso B: puente", "step B: bridge"], ciudadano: ["paso B: ciudadano", "step B: citizen"],
-  basura_extra: ["paso B: basura sobrante", "step B: extra garbage"],
-  tecnologias: ["paso C: tecnologías", "step C: technologies"], quitar: ["paso C: quitar basura", "step C: removing garbage"],
-  recoger: ["paso C: levantar ciudadano", "step C: lift a citizen"], situar: ["paso C: situar ciudadano", "step C: put the citizen"],
+  elegir: ["el jugador inicial elige la tierra que se subasta", "the start player picks the land to auction"],
+  abrir: ["abrir la puja", "opening the bidding"], puja: ["pujas por la tierra", "bidding for the land"],
+  tecnologia: ["compra de tecnología", "buying a technology"], solo: ["queda un único jugador en la subasta", "one player left in the auction"],
+  columna: ["pujas por las columnas de la catástrofe", "bidding for the catastrophe's columns"],
+  basura: ["paso A: colocar la basura", "step A: placing garbage"],
+  elegir_pendiente: ["paso B: elegir la ficha que se coloca", "step B: choosing the tile to place"],
+  colocar: ["paso B: colocar la ficha", "step B: placing the tile"],
+  puente: ["paso B: poner el puente", "step B: placing the bridge"], ciudadano: ["paso B: situar el ciudadano", "step B: placing the citizen"],
+  basura_extra: ["paso B: basura que no cabe", "step B: garbage that does not fit"],
+  tecnologias: ["paso C: usar tecnologías", "step C: using technologies"], quitar: ["paso C: quitar basura", "step C: removing garbage"],
+  recoger: ["paso C: levantar un ciudadano", "step C: lifting a citizen"], situar: ["paso C: situar el ciudadano", "step C: placing the citizen"],
   nuevos_ciudadanos: ["paso C: ciudadanos nuevos", "step C: new citizens"], reciclar: ["reciclaje", "recycling"],
   fin: ["fin de la partida", "game over"],
 };
-const YIELD = { coins: "#b8860b", science: "#1e63c8", vp: "#2e7d32" };
+const TRACKS = { tablero: ["tablero", "board track"], "loseta-3": ["loseta de 3 jugadores", "3-player tile"],
+  "loseta-4": ["loseta de 4 jugadores", "4-player tile"] };
+const YIELD = { coins: "#7a5500", science: "#1a56b0", vp: "#24692a" };
 const TILE = 80;                       // a tile's side in a country, px
 const LETTERS = ["a", "b", "c"];
+const MOTION_MS = 280;
 
-const LAND_INDEX = () => Object.fromEntries(DATA.land.map((t, i) => [t[0], i]));
-const TECH_INDEX = () => Object.fromEntries(DATA.tech.map((t, i) => [t.id, i]));
+let LAND_INDEX = null;                 // tile id -> index (filled on the first render)
+let TECH_INDEX = null;                 // technology id -> index
+
+/** What the previous drawing of each board element showed (for motion), and which country
+ *  panels a person opened or closed (kept across redraws). */
+const memory = new WeakMap();
+const folded = new Map();
 
 /** Rails of a tile turned r quarter turns clockwise (bit d = edge d: N 0, E 1, S 2, W 3). */
 function rotate(mask, r) {
   return r ? ((mask << r) | (mask >> (4 - r))) & 15 : mask;
+}
+
+function reducedMotion() {
+  return typeof matchMedia !== "function" || !matchMedia("(prefers-reduced-motion: no-preference)").matches;
+}
+
+function narrow() {
+  return typeof matchMedia === "function" && matchMedia("(max-width: 700px)").matches;
 }
 
 export function render(el, view, ctx) {
@@ -96,16 +157,19 @@ export function render(el, view, ctx) {
   const lang = ctx.lang === "en" ? "en" : "es";
   const T = (es, en) => (lang === "en" ? en : es);
   const L = (pair) => (pair ? pair[lang === "en" ? 1 : 0] : "");
-  const legal = new Set((ctx.legal || []).map((a) => a.text));
+  const legalList = ctx.legal || [];
+  const legal = new Set(legalList.map((a) => a.text));
+  const words = new Map(legalList.map((a) => [a.text, a.label && typeof a.label === "object" ? a.label[lang] : null]));
   const only = (texts) => { const ok = texts.filter((x) => legal.has(x)); return ok.length === 1 ? ok[0] : null; };
   const players = view.players || [];
-  const landIndex = LAND_INDEX();
-  const techIndex = TECH_INDEX();
+  LAND_INDEX ??= Object.fromEntries(DATA.land.map((t, i) => [t[0], i]));
+  TECH_INDEX ??= Object.fromEntries(DATA.tech.map((t, i) => [t.id, i]));
+  const landIndex = LAND_INDEX;
+  const techIndex = TECH_INDEX;
   const size = DATA.grid;
   const ox = DATA.origin % size;
   const oy = Math.floor(DATA.origin / size);
   const cellXY = (c) => [(c % size) - ox, Math.floor(c / size) - oy];
-  const cellOf = (x, y) => (y + oy) * size + x + ox;
   const toMove = new Set(view.to_move || []);
   const colourOf = (seat) => COLOURS[(players[seat] || {}).colour] || "#777";
   const who = (seat) => {
@@ -116,24 +180,40 @@ export function render(el, view, ctx) {
     const t = DATA.tech[techIndex[id]];
     return t ? (lang === "en" ? t.name_en : t.name) : id;
   };
+  const coinsW = (n) => T(`${n} ${n === 1 ? "moneda" : "monedas"}`, `${n} ${n === 1 ? "coin" : "coins"}`);
+  const sciW = (n) => T(`${n} de ciencia`, `${n} science`);
   const m = view.maintenance || {};
   const lc = T("m", "c");
   const ls = T("c", "s");
+  const vpW = T("PV", "VP");
+
+  /** Make `node` do `text` when clicked (as its button does), named by the button's words. */
+  function act(node, text, fallback) {
+    if (!clickable(node, text, ctx, legal, "sx-act")) return false;
+    const said = words.get(text);
+    node.setAttribute("aria-label", said && said !== text ? said : (fallback || text));
+    return true;
+  }
+
+  // keep the keyboard where it was across the redraw
+  const focused = el.contains(document.activeElement) ? document.activeElement : null;
+  const focusKey = focused ? (focused.dataset.act ? `act:${focused.dataset.act}` : focused.dataset.focus ? `f:${focused.dataset.focus}` : null) : null;
 
   // ----- header ----------------------------------------------------------------------------
+  const ph = PHASES[view.phase];
   const bar = h("div", { class: "sx-bar" },
-    h("b", { class: "title" }, "Siglo XX"),
-    h("span", { class: "sx-tag" }, T(`Ronda ${view.roman}`, `Round ${view.roman}`)),
-    h("span", { class: "sx-tag" }, L(PHASES[view.phase]) || view.phase),
-    view.sp != null ? h("span", { class: "sx-tag", style: "background:#fff3c4" },
-      T("Jugador inicial: ", "Start player: "), (players[view.sp] || {}).name) : null);
-  const now = h("div", { class: "sx-now", "data-step": view.step },
-    h("b", {}, T("Ahora: ", "Now: ")), L(STEPS[view.step]) || view.step,
+    h("span", { class: "title" }, "Siglo XX"),
+    h("span", { class: "sx-tag", "data-round": view.round }, T(`Ronda ${view.roman} de VI`, `Round ${view.roman} of VI`)),
+    ph ? h("span", { class: "sx-tag", "data-phase": view.phase }, T(`Fase ${ph[0]} de 5: ${ph[1]}`, `Phase ${ph[0]} of 5: ${ph[2]}`))
+      : view.phase === "fin" ? h("span", { class: "sx-tag", "data-phase": view.phase }, T("Fin de la partida", "Game over")) : null,
+    view.sp != null && players[view.sp] ? h("span", { class: "sx-tag sp" }, T("Jugador inicial: ", "Start player: "), players[view.sp].name) : null);
+  const now = h("div", { class: "sx-now", "data-step": view.step, role: "status" },
+    h("b", {}, T("Ahora: ", "Now: ")), L(STEPS[view.step]) || "",
     toMove.size ? T(` — decide ${[...toMove].map(who).join(", ")}`, ` — to move: ${[...toMove].map(who).join(", ")}`) : "",
     stepDetail());
 
   // ----- offers, auction, track, catastrophe -------------------------------------------------
-  const top = h("div", { class: "sx-top" }, auctionBox(), offersBox(), h("div", {}, techBox(), catastropheBox()));
+  const top = h("div", { class: "sx-top" }, auctionBox(), offersBox(), h("div", { style: "display:flex;flex-direction:column;gap:8px;min-width:0" }, techBox(), catastropheBox()));
   const general = generalBox();
 
   // ----- countries (the viewer's first) -----------------------------------------------------
@@ -146,27 +226,44 @@ export function render(el, view, ctx) {
   const parts = [];
   if (view.result) parts.push(resultBox());
   parts.push(bar, now, top, general, countries);
-  el.replaceChildren(h("div", { class: "sx", "data-game": "sigloxx", lang }, ...parts));
+  const root = h("div", { class: "sx", "data-game": "sigloxx", lang }, ...parts);
+  el.replaceChildren(root);
+  if (focusKey) {
+    const [kind, key] = [focusKey.slice(0, focusKey.indexOf(":")), focusKey.slice(focusKey.indexOf(":") + 1)];
+    const again = [...root.querySelectorAll(kind === "act" ? "[data-act]" : "[data-focus]")]
+      .find((x) => (kind === "act" ? x.dataset.act : x.dataset.focus) === key);
+    if (again) again.focus({ preventScroll: true });
+  }
+  animate(el, root, view);
 
   // ----- tiles as SVG ------------------------------------------------------------------------
   function yieldsText(site, x, y, fs) {
     const t = s("text", { x, y, "text-anchor": "middle", "font-size": fs, "font-weight": 700 });
-    const parts = [[site[1], lc, YIELD.coins], [site[2], ls, YIELD.science], [site[3], "v", YIELD.vp]];
-    for (const [n, letter, fill] of parts) if (n) t.append(s("tspan", { fill }, `${n}${letter}`));
+    const bits = [[site[1], lc, YIELD.coins], [site[2], ls, YIELD.science], [site[3], T("p", "v"), YIELD.vp]];
+    for (const [k, letter, fill] of bits) if (k) t.append(s("tspan", { fill }, `${k}${letter}`));
     if (!t.childNodes.length) t.append("0");
     return t;
   }
 
+  function siteWords(site) {
+    if (site[0] === 1) return T(`reciclaje ${site[4]}`, `recycling ${site[4]}`);
+    const out = [];
+    if (site[1]) out.push(coinsW(site[1]));
+    if (site[2]) out.push(sciW(site[2]));
+    if (site[3]) out.push(`${site[3]} ${vpW}`);
+    return out.join(", ") || T("nada", "nothing");
+  }
+
   /** One tile drawn in a TILE×TILE box: item = {tile|tech, rotation, garbage, citizens}. */
   function tileSvg(item, colour, opts = {}) {
-    const g = s("g", {});
+    const g = s("g", { class: "sx-tileface" });
     const k = TILE;
     const isTech = item.tech != null;
     const spec = isTech ? DATA.tech[techIndex[item.tech]] : DATA.land[landIndex[item.tile]];
     if (!spec) return g;
     const start = !isTech && item.tile.startsWith("S");
     g.append(s("rect", { x: 1.5, y: 1.5, width: k - 3, height: k - 3, rx: 7,
-      fill: isTech ? "#e7def7" : start ? "#f4e2ad" : "#d9eac4", stroke: opts.mark ? "#e0a800" : "#8b7d62",
+      fill: isTech ? "#e7def7" : start ? "#f4e2ad" : "#d9eac4", stroke: opts.mark ? "#b07d00" : "#8b7d62",
       "stroke-width": opts.mark ? 3 : 1.2, class: "hit", opacity: opts.ghost ? 0.55 : 1 }));
     const rails = rotate(isTech ? spec.rails : spec[1], (item.rotation || 0) / 90);
     const ends = [[k / 2, 2], [k - 2, k / 2], [k / 2, k - 2], [2, k / 2]];
@@ -179,8 +276,9 @@ export function render(el, view, ctx) {
     if (isTech) {
       g.append(s("text", { x: k / 2, y: 15, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#4a2d7a", class: "halo" }, item.tech));
       const name = techName(item.tech);
-      const words = name.length > 14 ? [name.slice(0, name.lastIndexOf(" ", 14) > 0 ? name.lastIndexOf(" ", 14) : 14), name.slice(name.lastIndexOf(" ", 14) > 0 ? name.lastIndexOf(" ", 14) + 1 : 14)] : [name];
-      words.slice(0, 2).forEach((w, i) => g.append(s("text", { x: k / 2, y: k - 18 + i * 10, "text-anchor": "middle", "font-size": 8.5, fill: "#3b2a5a", class: "halo" }, w.slice(0, 16))));
+      const cut = name.length > 14 ? (name.lastIndexOf(" ", 14) > 0 ? name.lastIndexOf(" ", 14) : 14) : -1;
+      const lines = cut < 0 ? [name] : [name.slice(0, cut), name.slice(name[cut] === " " ? cut + 1 : cut)];
+      lines.slice(0, 2).forEach((w, i) => g.append(s("text", { x: k / 2, y: k - 18 + i * 10, "text-anchor": "middle", "font-size": 8.5, fill: "#3b2a5a", class: "halo" }, w.slice(0, 16))));
       return g;
     }
     const staffed = new Set(item.citizens || []);
@@ -188,37 +286,52 @@ export function render(el, view, ctx) {
     spec[2].forEach((site, i) => {
       const [cx, cy] = spots[i];
       const letter = LETTERS[i];
-      const sg = s("g", { "data-site": `${item.tile}${letter}` });
+      const on = staffed.has(letter);
+      const sg = s("g", { "data-site": `${item.tile}${letter}`, "data-staffed": on ? "1" : null });
       if (site[0] === 1) {                       // recycling site
         sg.append(s("rect", { x: cx - 11, y: cy - 9, width: 22, height: 18, rx: 4,
-          fill: staffed.has(letter) ? colour : "#e3f3e3", stroke: staffed.has(letter) ? "#0008" : "#3a8a3a", "stroke-width": 1.5, class: "hit" }),
+          fill: on ? colour : "#e3f3e3", stroke: on ? "#0008" : "#3a8a3a", "stroke-width": 1.5, class: "hit" }),
         s("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 800,
-          fill: staffed.has(letter) ? "#fff" : "#2a6a2a" }, `R${site[4]}`));
+          fill: on ? "#fff" : "#1f5a1f" }, `R${site[4]}`));
       } else {
-        sg.append(s("circle", { cx, cy: cy - 3, r: 9, fill: staffed.has(letter) ? colour : "#fff",
-          stroke: staffed.has(letter) ? "#000a" : "#7a6a50", "stroke-width": 1.5, class: "hit" }));
-        if (staffed.has(letter)) sg.append(s("circle", { cx, cy: cy - 6, r: 2.6, fill: "#fff" }));
+        sg.append(s("circle", { cx, cy: cy - 3, r: 9, fill: on ? colour : "#fff",
+          stroke: on ? "#000a" : "#7a6a50", "stroke-width": 1.5, class: "hit" }));
+        if (on) sg.append(s("circle", { cx, cy: cy - 6, r: 2.6, fill: "#fff" }));
         sg.append(yieldsText(site, cx, cy + 14, 9.5));
       }
+      sg.append(s("title", {}, `${item.tile}${letter}: ${siteWords(site)}${on ? T(" · con ciudadano", " · staffed") : ""}`));
       if (opts.clickSites) {
         const idx = landIndex[item.tile] * 3 + i;
-        clickable(sg, only([`situar ${idx}`, `recoger ${idx}`]), ctx, legal, "sx-act");
+        const text = only([`situar ${idx}`, `recoger ${idx}`]);
+        const pad = s("rect", { x: cx - 19, y: cy - 18, width: 38, height: 36, rx: 6, class: "pad", fill: "transparent" });
+        if (text) sg.append(pad);
+        if (text) act(pad, text, text.startsWith("situar") ? T(`Situar un ciudadano en ${item.tile}${letter}`, `Put a citizen on ${item.tile}${letter}`)
+          : T(`Levantar el ciudadano de ${item.tile}${letter}`, `Lift the citizen from ${item.tile}${letter}`));
       }
       g.append(sg);
     });
     if (item.garbage != null) {
       for (let i = 0; i < DATA.capacity; i++) {
-        g.append(s("rect", { x: k * 0.58 + i * 10, y: k * 0.8, width: 8, height: 8, rx: 1.5,
+        g.append(s("rect", { x: k * 0.58 + i * 10, y: k * 0.8, width: 8, height: 8, rx: 1.5, "data-garbage": i < item.garbage ? "1" : null,
           fill: i < item.garbage ? "#3b3026" : "none", stroke: "#3b3026", "stroke-width": 1 }));
       }
     }
-    g.append(s("text", { x: k * 0.73, y: k * 0.72, "text-anchor": "middle", "font-size": 9.5, "font-weight": 700, fill: "#5a4a35", class: "halo" }, item.tile));
+    g.append(s("text", { x: k * 0.73, y: k * 0.72, "text-anchor": "middle", "font-size": 9.5, "font-weight": 700, fill: "#4a3b28", class: "halo" }, item.tile));
     return g;
   }
 
-  /** A standalone tile (offers, auction, pending): an <svg> of `px` pixels. */
+  /** A standalone tile (offers, auction, pending): an image of `px` pixels (alt: none, the
+   *  words are beside it or in the control's name). */
   function tileIcon(item, px, colour = "#999") {
-    return s("svg", { width: px, height: px, viewBox: `0 0 ${TILE} ${TILE}`, "data-tile-icon": item.tile || item.tech }, tileSvg(item, colour));
+    const pic = s("svg", { xmlns: "http://www.w3.org/2000/svg", width: px, height: px, viewBox: `0 0 ${TILE} ${TILE}`,
+      "font-family": "DejaVu Sans, Verdana, sans-serif" }, tileSvg(item, colour));
+    const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(pic))}`;
+    return h("img", { src, width: px, height: px, alt: "", "data-tile-icon": item.tile || item.tech, class: "sx-icon" });
+  }
+
+  function tileWords(id) {
+    const spec = DATA.land[landIndex[id]];
+    return spec ? spec[2].map(siteWords).join(" · ") : "";
   }
 
   // ----- a country -------------------------------------------------------------------------
@@ -245,8 +358,11 @@ export function render(el, view, ctx) {
     const w = Math.max(...xs) - x0 + 1;
     const hgt = Math.max(...ys) - y0 + 1;
     const pad = 6;
-    const svg = s("svg", { width: w * TILE + 2 * pad, height: hgt * TILE + 2 * pad,
-      viewBox: `${-pad} ${-pad} ${w * TILE + 2 * pad} ${hgt * TILE + 2 * pad}`, "data-country": p.seat });
+    const W = w * TILE + 2 * pad;
+    const H = hgt * TILE + 2 * pad;
+    const svg = s("svg", { width: W, height: H, viewBox: `${-pad} ${-pad} ${W} ${H}`, "data-country": p.seat,
+      role: "group", "aria-label": T(`País de ${p.name}: ${items.length} fichas`, `${p.name}'s country: ${items.length} tiles`),
+      style: `max-width:${Math.round(W * 1.35)}px` });
     const at = (x, y) => [(x - x0) * TILE, (y - y0) * TILE];
     const colour = COLOURS[p.colour] || "#777";
     const networks = p.networks || [];
@@ -256,11 +372,18 @@ export function render(el, view, ctx) {
       g.append(tileSvg(it, colour, { clickSites: own, mark: m.cell === it.cell && m.player === p.seat }));
       if (own && it.tile != null) {
         const idx = landIndex[it.tile];
-        clickable(g, only([`basura ${idx}`, `quitar ${idx}`, `reciclar ${idx}`]), ctx, legal, "sx-act");
+        const text = only([`basura ${idx}`, `quitar ${idx}`, `reciclar ${idx}`]);
+        if (text) {
+          const verb = text.split(" ")[0];
+          const cover = s("rect", { x: 1.5, y: 1.5, width: TILE - 3, height: TILE - 3, rx: 7, class: "pad", fill: "transparent" });
+          g.append(cover);
+          act(cover, text, verb === "basura" ? T(`Poner basura en ${it.tile}`, `Put garbage on ${it.tile}`)
+            : verb === "quitar" ? T(`Quitar basura de ${it.tile}`, `Remove garbage from ${it.tile}`)
+              : T(`Reciclar basura de ${it.tile}`, `Recycle garbage from ${it.tile}`));
+        }
       }
-      const title = s("title", {}, it.tile ? `${it.tile} (${it.x},${it.y}) · ${T("basura", "garbage")} ${it.garbage}/${DATA.capacity}`
-        : `${it.tech} ${techName(it.tech)} (${it.x},${it.y})`);
-      g.append(title);
+      g.append(s("title", {}, it.tile ? `${it.tile} (${it.x},${it.y}) · ${tileWords(it.tile)} · ${T("basura", "garbage")} ${it.garbage}/${DATA.capacity}`
+        : `${it.tech} ${techName(it.tech)} (${it.x},${it.y})`));
       svg.append(g);
     }
     // bridges on edges
@@ -269,23 +392,26 @@ export function render(el, view, ctx) {
       const c = Number(mm[2]);
       const e = mm[1] === "e" ? 2 * c : 2 * c + 1;
       const mark = bridgeMark(e, at, true);
-      clickable(mark, mm[0], ctx, legal, "sx-act");
+      const [x, y] = cellXY(c);
+      const other = mm[1] === "e" ? `${x + 1},${y}` : `${x},${y + 1}`;
+      act(mark, mm[0], T(`Puente entre ${x},${y} y ${other}`, `Bridge between ${x},${y} and ${other}`));
       svg.append(mark);
     }
     // cells where the tile in hand may go
     const sel = m.selected || {};
+    const what = sel.tile ? sel.tile : sel.tech ? `${sel.tech} ${techName(sel.tech)}` : T("la ficha", "the tile");
     for (const [cell, opts] of Object.entries(targets)) {
       const [x, y] = cellXY(Number(cell));
       const [px, py] = at(x, y);
       const g = s("g", { transform: `translate(${px},${py})`, "data-target-cell": cell });
       g.append(s("rect", { x: 3, y: 3, width: TILE - 6, height: TILE - 6, rx: 7, fill: "#eaf7ee", stroke: "#1f9d55", "stroke-width": 2, "stroke-dasharray": "5 3" }));
       g.append(s("text", { x: TILE / 2, y: 13, "text-anchor": "middle", "font-size": 9.5, "font-weight": 700, fill: "#146b3a" }, `${x},${y}`));
-      const n = opts.length;
-      const per = n <= 4 ? 2 : 4;
-      const bs = n <= 4 ? 26 : 16;
+      const k = opts.length;
+      const per = k <= 4 ? 2 : 4;
+      const bs = k <= 4 ? 27 : 16;
       opts.sort((a, b) => a.rot - b.rot || a.bridged - b.bridged).forEach((o, i) => {
         const bx = TILE / 2 - (per * (bs + 3)) / 2 + (i % per) * (bs + 3) + 1.5;
-        const by = 18 + Math.floor(i / per) * (bs + 3);
+        const by = 17 + Math.floor(i / per) * (bs + 3);
         const b = s("g", { transform: `translate(${bx},${by})` });
         b.append(s("rect", { width: bs, height: bs, rx: 4, fill: "#fff", stroke: "#1f9d55", "stroke-width": 1.5, class: "hit" }));
         const spec = sel.tile ? DATA.land[landIndex[sel.tile]] : sel.tech ? DATA.tech[techIndex[sel.tech]] : null;
@@ -295,14 +421,18 @@ export function render(el, view, ctx) {
         const ends = [[c, 1], [bs - 1, c], [c, bs - 1], [1, c]];
         for (let d = 0; d < 4; d++) if (rails >> d & 1) b.append(s("line", { x1: c, y1: c, x2: ends[d][0], y2: ends[d][1], stroke: "#6b4f3a", "stroke-width": bs > 20 ? 4 : 3 }));
         if (o.bridged) b.append(s("path", { d: `M${bs - 7} 1 L${bs - 1} 7 L${bs - 7} 13 L${bs - 13} 7 Z`, fill: "#f2c200", stroke: "#7a5c00", "stroke-width": 0.8 }));
-        b.append(s("title", {}, `${o.text} · ${o.rot}°${o.bridged ? T(" con puente", " with a bridge") : ""}`));
-        clickable(b, o.text, ctx, legal, "sx-act");
+        const said = T(`Colocar ${what} en ${x},${y}, ${o.rot ? `girada ${o.rot}°` : "sin girar"}${o.bridged ? " con puentes" : ""}`,
+          `Place ${what} at ${x},${y}, ${o.rot ? `turned ${o.rot}°` : "not turned"}${o.bridged ? " with bridges" : ""}`);
+        b.append(s("title", {}, said));
+        act(b, o.text, said);
         g.append(b);
       });
       svg.append(g);
     }
     if (networks.length > 1) svg.setAttribute("data-networks", networks.length);
-    return svg;
+    const live = svg.querySelector(".sx-act") != null;
+    const box = h("div", { class: "sx-map" + (live ? " live" : ""), style: `--live-w:${Math.round(W * 1.1)}px` }, svg);
+    return box;
   }
 
   function bridgeMark(e, at, offer) {
@@ -310,49 +440,60 @@ export function render(el, view, ctx) {
     const [x, y] = cellXY(c);
     const [px, py] = at(x, y);
     const [mx, my] = e % 2 ? [px + TILE / 2, py + TILE] : [px + TILE, py + TILE / 2];
-    const r = offer ? 11 : 8;
+    const r = offer ? 12 : 8;
     const g = s("g", { "data-bridge": e });
+    if (offer) g.append(s("rect", { x: mx - 20, y: my - 20, width: 40, height: 40, class: "pad", fill: "transparent" }));
     g.append(s("path", { d: `M${mx} ${my - r} L${mx + r} ${my} L${mx} ${my + r} L${mx - r} ${my} Z`,
       fill: offer ? "#fff7cc" : "#f2c200", stroke: offer ? "#1f9d55" : "#7a5c00", "stroke-width": offer ? 2 : 1.2, class: "hit" }));
     g.append(s("title", {}, offer ? T("poner un puente aquí", "put a bridge here") : T("puente", "bridge")));
     return g;
   }
 
-  function gauge(p) {
+  function gauge(p, seat) {
     const [lo, hi] = DATA.pollution;
-    const n = hi - lo + 1;
+    const k = hi - lo + 1;
     const w = 9;
-    const svg = s("svg", { width: n * w + 2, height: 14, "data-pollution": p });
+    const svg = s("svg", { width: k * w + 2, height: 14, "data-pollution": p, role: "img",
+      "aria-label": T(`contaminación ${p} (de ${lo} a +${hi})`, `pollution ${p} (from ${lo} to +${hi})`) });
     for (let v = lo; v <= hi; v++) {
       const x = (v - lo) * w + 1;
       const fill = v < 0 ? `hsl(0,60%,${88 + v * 4}%)` : v > 0 ? `hsl(120,45%,${88 - v * 5}%)` : "#eee";
       svg.append(s("rect", { x, y: 2, width: w - 1, height: 10, fill, stroke: "#bbb", "stroke-width": 0.5 }));
     }
     const x = (p - lo) * w + 1 + (w - 1) / 2;
-    svg.append(s("circle", { cx: x, cy: 7, r: 4.5, fill: "#222", stroke: "#fff", "stroke-width": 1 }));
+    svg.append(s("circle", { cx: x, cy: 7, r: 4.5, fill: "#222", stroke: "#fff", "stroke-width": 1,
+      "data-anim": `pollution-${seat}`, "data-anim-x": x }));
     return svg;
   }
 
   function countryPanel(p) {
     const own = p.seat === ctx.seat;
     const colour = COLOURS[p.colour] || "#777";
-    const panel = h("div", { class: "sx-country" + (toMove.has(p.seat) ? " turn" : ""), style: `--pc:${colour}`, "data-seat": p.seat });
-    panel.append(h("div", { class: "sx-chead" },
-      h("span", {}, h("b", {}, p.name), h("span", { class: "sx-small" }, ` ${lang === "en" ? p.colour_en : p.colour}`),
+    const wide = !narrow();
+    const open = folded.has(p.seat) ? folded.get(p.seat) : (wide || own || toMove.has(p.seat) || ctx.seat == null);
+    const panel = h("details", { class: "sx-country" + (toMove.has(p.seat) ? " turn" : ""), style: `--pc:${colour}`, "data-seat": p.seat, open });
+    const inc = p.income || {};
+    const summary = h("summary", { class: "sx-chead", "data-focus": `country-${p.seat}` },
+      h("span", {}, h("span", { class: "fold", "aria-hidden": "true" }), h("b", { class: "nm" }, p.name),
+        h("span", { class: "sx-small" }, ` ${lang === "en" ? p.colour_en : p.colour}`),
         p.seat === view.sp ? h("span", { class: "sx-badge sp" }, T("inicial", "start")) : null,
         own ? h("span", { class: "sx-badge" }, T("tú", "you")) : null,
         toMove.has(p.seat) ? h("span", { class: "sx-badge go" }, T("decide", "to move")) : null),
-      h("span", {}, h("b", { style: "font-size:17px" }, p.score), T(" PV", " VP"))));
-    const inc = p.income || {};
-    const hidden = h("span", { class: "sx-secret" }, T("secreto", "secret"));
+      h("span", { class: "sx-sum" },
+        h("span", { class: "sx-small" }, T("contam. ", "poll. "), h("b", {}, p.pollution > 0 ? `+${p.pollution}` : p.pollution)),
+        h("span", { class: "sx-small" }, T("basura ", "garbage "), h("b", {}, p.garbage)),
+        h("span", {}, h("span", { class: "sx-score", "data-anim": `score-${p.seat}`, "data-anim-val": p.score }, p.score), ` ${vpW}`)));
+    summary.addEventListener("click", () => { folded.set(p.seat, !panel.open); });
+    panel.append(summary);
+    const hidden = () => h("span", { class: "sx-secret" }, T("secreto", "secret"));
     panel.append(h("div", { class: "sx-stats" },
       h("span", {}, T("Ingresos ", "Income "), h("b", { style: `color:${YIELD.coins}` }, `${inc.coins}${lc}`), " ",
-        h("b", { style: `color:${YIELD.science}` }, `${inc.science}${ls}`), " ", h("b", { style: `color:${YIELD.vp}` }, `${inc.vp}v`)),
-      h("span", {}, T("Monedas ", "Coins "), "coins" in p ? h("b", { "data-coins": p.coins }, p.coins) : hidden.cloneNode(true)),
-      h("span", {}, T("Ciencia ", "Science "), "science" in p ? h("b", { "data-science": p.science }, p.science) : hidden.cloneNode(true)),
-      h("span", {}, T("Contaminación ", "Pollution "), h("b", {}, p.pollution > 0 ? `+${p.pollution}` : p.pollution), " ", gauge(p.pollution)),
-      h("span", {}, T("Basura ", "Garbage "), h("b", {}, p.garbage)),
-      h("span", {}, T("Limpias ", "Clean "), h("b", {}, p.clean_tiles)),
+        h("b", { style: `color:${YIELD.science}` }, `${inc.science}${ls}`), " ", h("b", { style: `color:${YIELD.vp}` }, `${inc.vp} ${vpW}`)),
+      h("span", {}, T("Monedas ", "Coins "), "coins" in p ? h("b", { "data-coins": p.coins, "data-anim": `coins-${p.seat}`, "data-anim-val": p.coins }, p.coins) : hidden()),
+      h("span", {}, T("Ciencia ", "Science "), "science" in p ? h("b", { "data-science": p.science, "data-anim": `science-${p.seat}`, "data-anim-val": p.science }, p.science) : hidden()),
+      h("span", {}, T("Contaminación ", "Pollution "), h("b", {}, p.pollution > 0 ? `+${p.pollution}` : p.pollution), " ", gauge(p.pollution, p.seat)),
+      h("span", {}, T("Basura ", "Garbage "), h("b", { "data-anim": `garbage-${p.seat}`, "data-anim-val": p.garbage }, p.garbage)),
+      h("span", {}, T("Tierras limpias ", "Clean tiles "), h("b", {}, p.clean_tiles)),
       h("span", {}, T("Ciudadanos en reserva ", "Citizens in reserve "), h("b", {}, p.citizens_supply)),
       p.bridges_held ? h("span", {}, T("Puentes ", "Bridges "), h("b", {}, p.bridges_held)) : null,
       p.set_aside_garbage ? h("span", {}, T("Basura apartada ", "Garbage set aside "), h("b", {}, p.set_aside_garbage)) : null,
@@ -360,9 +501,11 @@ export function render(el, view, ctx) {
     const techs = h("div", { class: "sx-techs" });
     for (const t of p.technologies || []) {
       const spec = DATA.tech[techIndex[t.id]] || {};
-      const chip = h("span", { class: "sx-chip" + (t.used && spec.use === "once" ? " used" : ""), title: L(spec.effect), "data-tech-owned": t.id },
-        h("b", {}, t.id), " ", techName(t.id));
-      if (own) clickable(chip, `usar-tecnologia ${techIndex[t.id]}`, ctx, legal, "sx-act");
+      const used = t.used && spec.use === "once";
+      const chip = h("span", { class: "sx-chip" + (used ? " used" : ""), title: L(spec.effect), "data-tech-owned": t.id,
+        "data-anim": `owned-${p.seat}-${t.id}`, "data-anim-new": "flip" },
+        h("b", {}, t.id), "\u00a0", techName(t.id), used ? h("span", { class: "sx-sr" }, T(" (usada)", " (used)")) : null);
+      if (own) act(chip, `usar-tecnologia ${techIndex[t.id]}`, T(`Usar ${t.id} ${techName(t.id)}`, `Use ${t.id} ${techName(t.id)}`));
       techs.append(chip);
     }
     if (!(p.technologies || []).length) techs.append(h("span", { class: "sx-small" }, T("sin tecnologías", "no technologies")));
@@ -371,15 +514,16 @@ export function render(el, view, ctx) {
     if (pend) {
       const row = h("div", { class: "sx-pend" }, h("span", { class: "sx-small" }, T("Por colocar:", "To place:")));
       for (const q of p.pending_land) {
-        const box = h("span", { class: "sx-offer", title: `${q.tile}: ${q.citizen ? T("con ciudadano", "with a citizen") : T("sin ciudadano", "no citizen")}, ${q.garbage} ${T("basura", "garbage")}` },
+        const about = `${q.tile}: ${q.citizen ? T("con ciudadano", "with a citizen") : T("sin ciudadano", "no citizen")}, ${q.garbage} ${T("basura", "garbage")}`;
+        const box = h("span", { class: "sx-offer", title: about, "data-anim": `pending-${q.tile}`, "data-anim-new": "pop" },
           tileIcon({ tile: q.tile, rotation: 0, garbage: q.garbage, citizens: [] }, 58, colour),
           `${q.tile}${q.citizen ? " ●" : ""}`);
-        if (own) clickable(box, `elegir-tierra ${landIndex[q.tile]}`, ctx, legal, "sx-act");
+        if (own) act(box, `elegir-tierra ${landIndex[q.tile]}`, T(`Colocar ahora la tierra ${q.tile}`, `Place land ${q.tile} now`));
         row.append(box);
       }
       for (const t of p.pending_institutions) {
-        const box = h("span", { class: "sx-offer" }, tileIcon({ tech: t, rotation: 0 }, 58), t);
-        if (own) clickable(box, `elegir-institucion ${techIndex[t]}`, ctx, legal, "sx-act");
+        const box = h("span", { class: "sx-offer", title: `${t} ${techName(t)}` }, tileIcon({ tech: t, rotation: 0 }, 58), t);
+        if (own) act(box, `elegir-institucion ${techIndex[t]}`, T(`Colocar ahora la institución ${t} ${techName(t)}`, `Place institution ${t} ${techName(t)} now`));
         row.append(box);
       }
       panel.append(row);
@@ -390,7 +534,7 @@ export function render(el, view, ctx) {
 
   // ----- the table's middle ------------------------------------------------------------------
   function auctionBox() {
-    const box = h("div", { class: "sx-box", "data-part": "auction" }, h("h4", {}, T("Subasta", "Auction")));
+    const box = h("section", { class: "sx-box", "data-part": "auction", "aria-label": T("Subasta", "Auction") }, h("h2", {}, T("Subasta", "Auction")));
     const a = view.auction;
     if (!a) {
       box.append(h("div", { class: "sx-small" }, view.cost_track ? T("No hay subasta ahora.", "No auction now.")
@@ -398,33 +542,34 @@ export function render(el, view, ctx) {
       return box;
     }
     if (a.lone) {
-      box.append(h("div", {}, T(`${who(view.sp)} es el único que queda: compra tierras a ${view.min_bid} monedas`,
-        `${who(view.sp)} is the only one left: buys land at ${view.min_bid} coins`)));
+      box.append(h("div", {}, T(`${who(view.sp)} es el único que queda: compra tierras a ${coinsW(view.min_bid)}`,
+        `${who(view.sp)} is the only one left: buys land at ${coinsW(view.min_bid)}`)));
     } else if (a.tile) {
       box.append(h("div", { class: "sx-row", "data-auction-tile": a.tile },
         tileIcon({ tile: a.tile, rotation: 0, garbage: null, citizens: [] }, 84),
-        h("div", {}, h("b", { style: "font-size:15px" }, a.tile), h("br"),
-          a.high != null ? [T("Puja más alta: ", "High bid: "), h("b", { style: "font-size:18px" }, a.high), T(" monedas", " coins"), h("br"), who(a.high_seat)]
+        h("div", {}, h("b", { style: "font-size:15px" }, T(`Tierra ${a.tile}`, `Land ${a.tile}`)), h("br"),
+          h("span", { class: "sx-small" }, tileWords(a.tile)), h("br"),
+          a.high != null ? [T("Puja más alta: ", "High bid: "), h("b", { style: "font-size:18px", "data-anim": "high", "data-anim-val": a.high }, a.high), T(" monedas", " coins"), h("br"), who(a.high_seat)]
             : T("Sin pujas aún", "No bid yet"),
-          h("br"), h("span", { class: "sx-small" }, T(`puja mínima ${view.min_bid}`, `minimum bid ${view.min_bid}`)))));
+          h("br"), h("span", { class: "sx-small" }, T(`puja mínima ${coinsW(view.min_bid)}`, `minimum bid ${coinsW(view.min_bid)}`)))));
       box.append(h("div", { class: "sx-small" }, T("Pasan: ", "Passed: "), a.passed.length ? a.passed.map(who).join(", ") : "—"));
     } else {
       box.append(h("div", {}, T("El jugador inicial elige la próxima tierra.", "The start player picks the next tile.")));
     }
     const bids = [...legal].map((t) => /^pujar (\d+)$/.exec(t)).filter(Boolean).map((mm) => Number(mm[1])).sort((x, y) => x - y);
     if (bids.length) {
-      const row = h("div", { class: "sx-row", style: "margin:4px 0", "data-part": "bids" }, h("span", { class: "sx-small" }, T("Pujar:", "Bid:")));
+      const row = h("div", { class: "sx-row", style: "margin:6px 0;align-items:center", "data-part": "bids" }, h("span", { class: "sx-small" }, T("Pujar:", "Bid:")));
       for (const b of bids.slice(0, 6)) {
-        const chip = h("span", { class: "sx-chip", style: "font-size:12.5px;font-weight:700" }, b);
-        clickable(chip, `pujar ${b}`, ctx, legal, "sx-act");
+        const chip = h("span", { class: "sx-chip sx-bidchip" }, b);
+        act(chip, `pujar ${b}`, T(`Pujar ${coinsW(b)} por la tierra ${a.tile || ""}`, `Bid ${coinsW(b)} for land ${a.tile || ""}`));
         row.append(chip);
       }
-      if (bids.length > 6) row.append(h("span", { class: "sx-small" }, T(`… hasta ${bids[bids.length - 1]}`, `… up to ${bids[bids.length - 1]}`)));
+      if (bids.length > 6) row.append(h("span", { class: "sx-small" }, T(`… hasta ${bids[bids.length - 1]} (en la lista de jugadas)`, `… up to ${bids[bids.length - 1]} (in the list of moves)`)));
       box.append(row);
     }
     if (a.buying_tech != null) {
-      box.append(h("div", {}, T(`${who(a.buying_tech)} puede comprar una tecnología a ${view.price} de ciencia`,
-        `${who(a.buying_tech)} may buy a technology at ${view.price} science`)));
+      box.append(h("div", {}, T(`${who(a.buying_tech)} puede comprar una tecnología a ${sciW(view.price)}`,
+        `${who(a.buying_tech)} may buy a technology at ${sciW(view.price)}`)));
     }
     box.append(h("div", { class: "sx-small" }, T("Retirados (en orden): ", "Withdrawn (in order): "),
       a.withdrawn.length ? a.withdrawn.map(who).join(", ") : "—"));
@@ -432,7 +577,7 @@ export function render(el, view, ctx) {
   }
 
   function offersBox() {
-    const box = h("div", { class: "sx-box", "data-part": "land" }, h("h4", {}, T("Tierras en oferta", "Land on offer")));
+    const box = h("section", { class: "sx-box", "data-part": "land", "aria-label": T("Tierras en oferta", "Land on offer") }, h("h2", {}, T("Tierras en oferta", "Land on offer")));
     if (!view.cost_track) {
       box.append(h("div", { class: "sx-small" }, T("Ronda VI: sin ofertas.", "Round VI: no offers.")));
       return box;
@@ -440,30 +585,44 @@ export function render(el, view, ctx) {
     const row = h("div", { class: "sx-row" });
     for (const id of view.land_display || []) {
       const idx = landIndex[id];
-      const node = h("div", { class: "sx-offer", "data-land": id }, tileIcon({ tile: id, rotation: 0, garbage: null, citizens: [] }, 66), id);
-      clickable(node, only([`subastar ${idx}`, `comprar-tierra ${idx}`]), ctx, legal, "sx-act");
+      const up = view.auction && view.auction.tile === id;
+      const node = h("div", { class: "sx-offer" + (up ? " sx-up" : ""), "data-land": id, title: `${id}: ${tileWords(id)}`, "data-anim": `land-${id}`, "data-anim-new": "flip" },
+        tileIcon({ tile: id, rotation: 0, garbage: null, citizens: [] }, 66), id,
+        up ? h("span", { class: "sx-badge sp" }, T("en subasta", "up for auction")) : null);
+      const text = only([`subastar ${idx}`, `comprar-tierra ${idx}`]);
+      if (text) act(node, text, text.startsWith("subastar") ? T(`Subastar la tierra ${id}`, `Auction land ${id}`)
+        : T(`Comprar la tierra ${id} · ${coinsW(view.min_bid)}`, `Buy land ${id} · ${coinsW(view.min_bid)}`));
       row.append(node);
     }
     if (!(view.land_display || []).length) row.append(h("span", { class: "sx-small" }, "—"));
     box.append(row);
     const prices = DATA.tracks[view.cost_track] || [];
-    const track = h("div", { class: "sx-track", "data-part": "track" });
-    prices.forEach((v, i) => track.append(h("span", { class: i === view.marker ? "on" : "" }, v)));
+    const track = h("div", { class: "sx-track", "data-part": "track", role: "img",
+      "aria-label": T(`Coste de tecnología: ${view.price} de ciencia`, `Technology cost: ${view.price} science`) });
+    prices.forEach((v, i) => track.append(h("span", { class: i === view.marker ? "on" : "", "data-anim": i === view.marker ? "marker" : null,
+      "data-anim-val": i === view.marker ? i : null }, v)));
     box.append(h("div", { class: "sx-small", style: "margin-top:6px" },
-      T(`Coste de tecnología (${view.cost_track}): ahora ${view.price} de ciencia · puja mínima ${view.min_bid} monedas`,
-        `Technology cost (${view.cost_track}): now ${view.price} science · minimum bid ${view.min_bid} coins`)), track);
+      T(`Coste de tecnología (${L(TRACKS[view.cost_track]) || view.cost_track}): ahora ${sciW(view.price)} · puja mínima ${coinsW(view.min_bid)}`,
+        `Technology cost (${L(TRACKS[view.cost_track]) || view.cost_track}): now ${sciW(view.price)} · minimum bid ${coinsW(view.min_bid)}`)), track);
     return box;
   }
 
   function techBox() {
-    const box = h("div", { class: "sx-box", "data-part": "tech" }, h("h4", {}, T("Tecnologías en oferta", "Technologies on offer")));
+    const box = h("section", { class: "sx-box", "data-part": "tech", "aria-label": T("Tecnologías en oferta", "Technologies on offer") },
+      h("h2", {}, T("Tecnologías en oferta", "Technologies on offer")));
+    const list = h("div", { class: "sx-techlist" });
     for (const id of view.tech_display || []) {
       const spec = DATA.tech[techIndex[id]] || {};
-      const node = h("div", { class: "sx-tech" + (spec.kind === "institution" ? " inst" : ""), "data-tech": id },
-        h("b", {}, `${id} ${techName(id)}`), " ", h("span", { class: "sx-small" }, L(spec.effect)));
-      clickable(node, `comprar-tecnologia ${techIndex[id]}`, ctx, legal, "sx-act");
-      box.append(node);
+      const node = h("div", { class: "sx-tech" + (spec.kind === "institution" ? " inst" : ""), "data-tech": id,
+        "data-anim": `tech-${id}`, "data-anim-new": "flip" },
+        h("b", {}, `${id} ${techName(id)}`), h("span", { class: "eff" }, L(spec.effect)));
+      // the card's words stay plain text; a cover over the card is the control (named in words)
+      const cover = h("span", { class: "sx-cover" });
+      if (legal.has(`comprar-tecnologia ${techIndex[id]}`)) node.append(cover);
+      act(cover, `comprar-tecnologia ${techIndex[id]}`, T(`Comprar ${id} ${techName(id)} · ${sciW(view.price)}`, `Buy ${id} ${techName(id)} · ${sciW(view.price)}`));
+      list.append(node);
     }
+    box.append(list);
     if (!(view.tech_display || []).length) box.append(h("span", { class: "sx-small" }, "—"));
     return box;
   }
@@ -471,9 +630,10 @@ export function render(el, view, ctx) {
   function catastropheBox() {
     const cat = view.catastrophe;
     if (!cat) return null;
-    const box = h("div", { class: "sx-box sx-cat", "data-part": "catastrophe", style: "margin-top:8px" },
-      h("h4", {}, T("Catástrofe", "Catastrophe")),
-      h("div", {}, h("b", { style: "color:#b3261e" }, lang === "en" ? cat.name_en : cat.name), h("span", { class: "sx-small" }, ` (${cat.id}, ${cat.label})`)));
+    const box = h("section", { class: "sx-box sx-cat", "data-part": "catastrophe", "aria-label": T("Catástrofe", "Catastrophe") },
+      h("h2", {}, T("Catástrofe", "Catastrophe")),
+      h("div", {}, h("b", { style: "color:#a3221b" }, lang === "en" ? cat.name_en : cat.name),
+        h("span", { class: "sx-small" }, T(` (${cat.id}, rondas ${cat.label})`, ` (${cat.id}, rounds ${cat.label})`))));
     const cols = h("div", { class: "sx-cols" });
     cat.columns.forEach((c, i) => {
       const eff = [];
@@ -482,8 +642,9 @@ export function render(el, view, ctx) {
       cols.append(h("div", { class: "sx-col", "data-column": c.column, style: c.occupant != null ? `border-color:${colourOf(c.occupant)};border-width:2px` : "" },
         h("b", {}, c.column), h("br"), eff.join(", ") || T("nada", "nothing"),
         i === 0 ? h("div", { class: "sx-small" }, T("da el inicial", "gives start")) : null,
-        c.occupant != null ? h("div", {}, h("b", { style: `color:${colourOf(c.occupant)}` }, players[c.occupant].name), ` ${c.bid}${ls}`) : null,
-        columnBid(c.column)));
+        c.occupant != null ? h("div", { "data-anim": `col-${c.column}`, "data-anim-val": `${c.occupant}:${c.bid}` },
+          h("span", { style: `color:${colourOf(c.occupant)}`, "aria-hidden": "true" }, "● "), h("b", {}, players[c.occupant].name), ` ${c.bid}${ls}`) : null,
+        columnBid(c)));
     });
     box.append(cols);
     if (cat.bidding) box.append(h("div", { class: "sx-small" }, T("Se puja en ciencia; desplazar exige superar la puja.", "Bids in science; displacing needs a higher bid.")));
@@ -491,19 +652,20 @@ export function render(el, view, ctx) {
   }
 
   /** The cheapest legal bid for a catastrophe column, as a clickable chip. */
-  function columnBid(letter) {
+  function columnBid(c) {
+    const letter = c.column;
     const amounts = [...legal].map((t) => new RegExp(`^columna-${letter} (\\d+)$`).exec(t)).filter(Boolean).map((mm) => Number(mm[1]));
     if (!amounts.length) return null;
     const low = Math.min(...amounts);
-    const chip = h("div", { class: "sx-chip", style: "margin-top:3px;font-weight:700" }, T(`pujar ${low}${ls}`, `bid ${low}${ls}`));
-    clickable(chip, `columna-${letter} ${low}`, ctx, legal, "sx-act");
+    const chip = h("div", { class: "sx-chip sx-colbid" }, sciW(low));
+    act(chip, `columna-${letter} ${low}`, T(`Columna ${letter} de la catástrofe · ${sciW(low)}`, `Catastrophe column ${letter} · ${sciW(low)}`));
     return chip;
   }
 
   function generalBox() {
     const cards = Object.entries(view.scoring_cards || {}).filter(([, c]) => c);
     const piles = view.piles || { land: {}, tech: {} };
-    return h("div", { class: "sx-box", "data-part": "general" },
+    return h("section", { class: "sx-box", "data-part": "general", "aria-label": T("Tarjetas y montones", "Cards and piles") },
       h("div", {}, h("b", {}, T("Tarjetas de puntuación: ", "Scoring cards: ")),
         cards.length ? cards.map(([, id]) => (DATA.cards[id] ? (lang === "en" ? DATA.cards[id][3] : DATA.cards[id][2]) : id)).join(" · ")
           : T("ninguna", "none")),
@@ -520,7 +682,7 @@ export function render(el, view, ctx) {
       const sel = m.selected;
       if (sel && sel.tile) {
         bits.push(T(` · en mano ${sel.tile} (${sel.citizen ? "con" : "sin"} ciudadano, ${sel.garbage} basura)`,
-          ` · in hand ${sel.tile} (${sel.citizen ? "with" : "no"} citizen, ${sel.garbage} garbage)`));
+          ` · in hand ${sel.tile} (${sel.citizen ? "with a" : "no"} citizen, ${sel.garbage} garbage)`));
       } else if (sel && sel.tech) bits.push(T(` · en mano ${sel.tech} ${techName(sel.tech)}`, ` · in hand ${sel.tech} ${techName(sel.tech)}`));
       if (m.cell != null) bits.push(T(` · colocada en ${cellXY(m.cell).join(",")}`, ` · placed at ${cellXY(m.cell).join(",")}`));
       if (m.extra_garbage) bits.push(T(` · basura sobrante ${m.extra_garbage}`, ` · extra garbage ${m.extra_garbage}`));
@@ -540,18 +702,62 @@ export function render(el, view, ctx) {
     const d = r.details || {};
     const src = d.points_by_source || [];
     const heads = [T("puesto", "place"), T("jugador", "player"), T("inicio", "start"), T("ingresos", "income"), T("tarjetas", "cards"),
-      T("monedas", "coins"), T("ciencia", "science"), T("entorno", "environment"), T("limpias", "clean"), T("basura", "garbage"), "PV"];
-    const table = h("table", {}, h("tr", {}, heads.map((x) => h("th", {}, x))));
+      T("monedas", "coins"), T("ciencia", "science"), T("entorno", "environment"), T("limpias", "clean"), T("basura", "garbage"), vpW];
+    const table = h("table", {}, h("tr", {}, heads.map((x) => h("th", { scope: "col" }, x))));
     (r.ranking || []).forEach((seat, i) => {
       const b = src[seat] || {};
       table.append(h("tr", {}, h("td", {}, `${(d.places || [])[seat] || i + 1}.`),
-        h("td", {}, h("b", { style: `color:${colourOf(seat)}` }, (players[seat] || {}).name), (r.winners || []).includes(seat) ? " ★" : ""),
+        h("td", {}, h("b", {}, (players[seat] || {}).name), (r.winners || []).includes(seat) ? h("span", { class: "win" }, " ★") : ""),
         ["start", "income", "bonus_cards", "coins", "science", "environment", "clean_tiles", "garbage"].map((k) => h("td", {}, b[k] ?? "")),
         h("td", {}, h("b", {}, r.scores[seat]))));
     });
     const winners = (r.winners || []).map((x) => (players[x] || {}).name).join(T(" y ", " and "));
     return h("div", { class: "sx-result", "data-part": "result" }, h("b", {}, T("Fin de la partida", "Game over")),
       winners ? T(` · gana ${winners}`, ` · winner: ${winners}`) : "", table);
+  }
+}
+
+/** Move what changed since the previous drawing of this board (≤ 300 ms; none under reduced
+ *  motion): numbers bump, the pollution marker slides, new tiles and cards turn over. */
+function animate(el, root, view) {
+  const now = new Map();
+  for (const node of root.querySelectorAll("[data-anim]")) {
+    now.set(node.dataset.anim, { val: node.dataset.animVal ?? null, x: node.dataset.animX ?? null, node });
+  }
+  for (const node of root.querySelectorAll("[data-country] [data-tile], [data-staffed]")) {
+    const key = node.dataset.tile ? `tile-${node.closest("[data-country]").dataset.country}-${node.dataset.tile}` : `cit-${node.dataset.site}`;
+    now.set(key, { val: null, x: null, node, isNew: node.dataset.tile ? "pop" : "pop" });
+  }
+  const before = memory.get(el);
+  const sameGame = before && before.game === view.game && before.seat === view.seat && view.round >= before.round;
+  memory.set(el, { game: view.game, seat: view.seat, round: view.round,
+    items: new Map([...now].map(([k, v]) => [k, { val: v.val, x: v.x }])) });
+  if (!sameGame || reducedMotion()) return;
+  const opts = { duration: MOTION_MS, easing: "ease-out" };
+  for (const [key, cur] of now) {
+    const old = before.items.get(key);
+    const node = cur.node;
+    if (!old) {
+      const kind = cur.isNew || node.dataset.animNew;
+      if (!kind) continue;
+      if (node instanceof SVGElement) {
+        const face = node.querySelector(".sx-tileface") || node;
+        face.style.transformBox = "fill-box";
+        face.style.transformOrigin = "center";
+        face.animate([{ transform: "scale(0.4)", opacity: 0 }, { transform: "scale(1)", opacity: 1 }], opts);
+      } else if (kind === "flip") {
+        node.animate([{ transform: "perspective(400px) rotateY(90deg)" }, { transform: "perspective(400px) rotateY(0deg)" }], opts);
+      } else {
+        node.animate([{ transform: "scale(0.6)", opacity: 0 }, { transform: "scale(1)", opacity: 1 }], opts);
+      }
+    } else if (cur.x != null && old.x != null && cur.x !== old.x) {
+      const dx = Number(old.x) - Number(cur.x);
+      node.style.transformBox = "fill-box";
+      node.animate([{ transform: `translateX(${dx}px)` }, { transform: "translateX(0)" }], opts);
+    } else if (cur.val != null && old.val != null && cur.val !== old.val) {
+      node.style.display = node.style.display || "inline-block";
+      node.animate([{ transform: "scale(1.45)", backgroundColor: "#ffe58a" }, { transform: "scale(1)", backgroundColor: "transparent" }], opts);
+    }
   }
 }
 
