@@ -234,3 +234,30 @@ class Pages:
         """URLs that carry a secret: requested ones, and the pages' addresses now."""
         now = [p.url for p in self.pages if not p.is_closed()]
         return [u for u in self.requested + now if any(s in u for s in SECRETS_IN_URLS)]
+
+
+#: the screenshots linked from the README (``docs/screens``) are written only when asked:
+#: ``LUDOTECA_SCREENS=1 python -m pytest tests/web -k "board or results or lobby"``; an
+#: ordinary test run keeps its screenshots in ``test-artifacts/screenshots``
+DOCS_SCREENS = ROOT / "docs" / "screens"
+
+
+def docs_screenshot(page: Any, name: str, selector: str | None = None) -> Path:
+    """A viewport (or ``selector``'s element) screenshot named ``name`` (``som-phone.png``),
+    saved as a small PNG (256 colours when Pillow is there): into ``docs/screens`` when
+    ``$LUDOTECA_SCREENS`` is set, else into ``test-artifacts/screenshots``."""
+    folder = DOCS_SCREENS if os.environ.get("LUDOTECA_SCREENS") else SCREENSHOTS
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    png = (page.locator(selector).screenshot() if selector
+           else page.screenshot(full_page=False))
+    try:
+        import io
+
+        from PIL import Image
+    except ImportError:
+        path.write_bytes(png)
+        return path
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    image.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
+    return path

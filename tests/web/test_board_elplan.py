@@ -9,7 +9,6 @@ screenshots ``docs/screens/elplan-phone.png`` and ``elplan-desktop.png`` come fr
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ import pytest
 from .browser_support import (
     chromium_path,
     create_in_lobby,
+    docs_screenshot,
     table_state,
     version,
     wait_my_turn_or_over,
@@ -29,7 +29,6 @@ pytestmark = pytest.mark.skipif(
     chromium_path() is None,
     reason="no Chromium: install Debian's chromium or set LUDOTECA_CHROMIUM to its path")
 
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 SLUG = re.compile(r"\b[a-z]{2,}-[a-z0-9]")
 # words of the board and of its buttons that belong to one language only
 SPANISH = ["Período", "Nivel", "Ahora", "Suceso", "Mercado", "Ofertas", "boca abajo", "Recursos",
@@ -54,14 +53,6 @@ COUNT_ANIMATIONS = """
 """
 
 
-def small_png(path: Path) -> None:
-    """Keep a screenshot small (256 colours) when Pillow is there."""
-    try:
-        from PIL import Image
-    except ImportError:
-        return
-    with Image.open(path) as im:
-        im.convert("RGB").quantize(256).save(path, optimize=True)
 
 
 def words_of(page: Any) -> str:
@@ -172,11 +163,9 @@ def test_board_fits_speaks_one_language_and_plays_by_clicking(
         assert box[0] <= box[1] + 1, box
         assert box[3] >= 800, f"the board does not use the room: {box}"
     if lang == "es":
-        SCREENS.mkdir(parents=True, exist_ok=True)
         name = "elplan-phone.png" if phone else "elplan-desktop.png"
         page.evaluate("() => window.scrollTo(0, document.querySelector('#board').offsetTop - 8)")
-        page.screenshot(path=str(SCREENS / name), full_page=False)
-        small_png(SCREENS / name)
+        docs_screenshot(page, name)
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])

@@ -7,15 +7,14 @@ Screenshots of each board go to ``docs/screens/<game>-<phone|desktop>.png``."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .browser_support import (
-    ROOT,
     Pages,
     api_as,
+    docs_screenshot,
     table_state,
     version,
     wait_my_turn_or_over,
@@ -23,7 +22,6 @@ from .browser_support import (
     wait_version_above,
 )
 
-SCREENS = ROOT / "docs" / "screens"
 SIZES = {"phone": (390, 844), "desktop": (1366, 900)}
 # (game, size, language): each game on both sizes, each size in both languages
 CASES = [("qytetet", "phone", "es"), ("qytetet", "desktop", "en"),
@@ -147,8 +145,7 @@ def test_board_on_phone_and_desktop(server: str, pages: Pages, game: str, size: 
         if sq[other].lower() != sq[shown].lower():  # no name of the other language on the board
             assert sq[other] not in board_text, (sq[other], lang)
     page.evaluate("() => window.scrollTo(0, 0)")
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(Path(SCREENS / f"{game}-{size}.png")))
+    docs_screenshot(page, f"{game}-{size}.png")
 
 
 @pytest.mark.parametrize("game", ["qytetet", "civitas"])

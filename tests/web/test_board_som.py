@@ -10,7 +10,6 @@ The screenshots ``docs/screens/som-phone.png`` and ``som-desktop.png`` come from
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +19,7 @@ from ludoteca.games.som import actions as A
 from .browser_support import (
     chromium_path,
     create_in_lobby,
+    docs_screenshot,
     version,
     wait_my_turn_or_over,
     wait_state,
@@ -31,7 +31,6 @@ pytestmark = pytest.mark.skipif(
     chromium_path() is None,
     reason="no Chromium: install Debian's chromium or set LUDOTECA_CHROMIUM to its path")
 
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 #: every hyphenated word of the action grammar (names and aliases: "pagar-sanidad", "no-cobrar")
 SLUG = re.compile(r"(?<![\w-])(" + "|".join(sorted(
     (re.escape(k) for k in {*A.ALIASES, *A.ALIASES.values()} if "-" in k),
@@ -107,17 +106,6 @@ def check_clickables(page: Any, phone: bool) -> int:
     return len(parts)
 
 
-def save_small(png: bytes, path: Path) -> None:
-    """Save a screenshot as a small PNG (a 256-colour palette when Pillow is there)."""
-    try:
-        import io
-
-        from PIL import Image
-    except ImportError:
-        path.write_bytes(png)
-        return
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    image.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
 
 
 def choose(page: Any) -> str:
@@ -193,13 +181,12 @@ def test_board_on_phone_and_laptop_in_both_languages(server: str, pages: Pages, 
         walked = page.locator("#board [data-part=detail]").inner_text()
         assert walked != detail and re.search(r"\b\d+\b", walked), (detail, walked)
         if lang == "es":
-            SCREENS.mkdir(parents=True, exist_ok=True)
             name = "som-phone.png" if phone else "som-desktop.png"
             if phone:
                 page.evaluate("() => window.scrollTo(0, document.querySelector('#board')"
                               ".getBoundingClientRect().top + window.scrollY - 4)")
             page.evaluate("() => document.activeElement && document.activeElement.blur()")
-            save_small(page.screenshot(full_page=False), SCREENS / name)
+            docs_screenshot(page, name)
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from .browser_support import Pages, api, api_as, chromium_path, wait_state
+from .browser_support import Pages, api, api_as, chromium_path, docs_screenshot, wait_state
 
 pytestmark = pytest.mark.skipif(
     chromium_path() is None,
@@ -231,6 +231,8 @@ def test_page_quality(server: str, pages: Pages, site: dict[str, Any], which: st
     assert page.evaluate("document.documentElement.lang") == lang
     found = problems(page, lang, site["titles"])
     assert not found, f"{which} at {size} in {lang}: {found}"
+    if which in ("lobby", "notfound") and lang == "es":
+        docs_screenshot(page, f"{which}-{size}.png")
 
 
 # ---------------------------------------------------------------------------- the checker

@@ -6,18 +6,24 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .browser_support import Pages, api, api_as, chromium_path, table_state, wait_state
+from .browser_support import (
+    Pages,
+    api,
+    api_as,
+    chromium_path,
+    docs_screenshot,
+    table_state,
+    wait_state,
+)
 
 pytestmark = pytest.mark.skipif(
     chromium_path() is None,
     reason="no Chromium: install Debian's chromium or set LUDOTECA_CHROMIUM to its path")
 
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
 
 def bots_game(server: str, game: str, n: int, seed: int, **options: Any) -> str:
@@ -86,8 +92,7 @@ def test_results_screen_on_a_phone_and_a_desktop(server: str, pages: Pages) -> N
     assert overflowing(page, ".over-screen") == []
     tab = box.locator(".results-tabs button").first.bounding_box()
     assert tab["height"] >= 44
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.locator(".over-screen").screenshot(path=str(SCREENS / "results-phone.png"))
+    docs_screenshot(page, "results-phone.png", ".over-screen")
 
     desk = pages.new(1366, 900)
     desk.goto(f"{server}/t/{tid}?lang=en")
@@ -97,7 +102,7 @@ def test_results_screen_on_a_phone_and_a_desktop(server: str, pages: Pages) -> N
     assert box.locator(".results-card").first.locator("tr[data-key='clean_tiles']") \
         .inner_text().startswith("Garbage-free tiles")
     assert overflowing(desk, ".over-screen") == []
-    desk.locator(".over-screen").screenshot(path=str(SCREENS / "results-desktop.png"))
+    docs_screenshot(desk, "results-desktop.png", ".over-screen")
     assert not pages.errors
 
 

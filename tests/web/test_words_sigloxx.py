@@ -196,3 +196,21 @@ def test_the_index_two_button_buys_and_says_t03() -> None:
 def test_the_table_uses_this_describer() -> None:
     assert describer("sigloxx") is describe
     assert describe({"players": []}, "no es una jugada") is None
+
+
+def test_the_typed_form_names_ids_and_means_the_same_action() -> None:
+    """A button's typed form says the card or tile ID (``comprar-tecnologia T03``, not the
+    engine's index) and parses to the very action the button sends."""
+    seen = 0
+    for g, _agents in games():
+        for seat in g.to_move:
+            for button in action_buttons(g, seat, g.view(seat)):
+                typed = button.get("typed")
+                if typed is None:
+                    continue
+                seen += 1
+                assert A.parse(typed) == A.parse(button["text"]), button
+                assert re.search(r"\b[LT]\d\d[a-z]?\b|\bS\d\b", typed), typed
+        if seen > 20:
+            break
+    assert seen > 0

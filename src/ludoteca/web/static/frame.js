@@ -91,7 +91,7 @@ function actionButton(a, lang, pending, onAct) {
   },
   h("span", { class: "action-label" }, label),
   help ? h("span", { class: "action-help", id: helpId, "aria-hidden": "true" }, help) : null,
-  label !== a.text ? h("code", { class: "action-text", "aria-hidden": "true", translate: "no" }, a.text) : null);
+  label !== a.text ? h("code", { class: "action-text", "aria-hidden": "true", translate: "no" }, a.typed || a.text) : null);
 }
 
 /** Keep Tab and Shift+Tab inside `box` (a modal cover) while it is shown. */

@@ -20,11 +20,15 @@ from typing import Any, TypedDict
 
 
 class Words(TypedDict, total=False):
-    """``label`` and ``group`` are ``{"es": …, "en": …}``; ``help`` (optional) likewise."""
+    """``label`` and ``group`` are ``{"es": …, "en": …}``; ``help`` (optional) likewise;
+    ``typed`` (optional) is the form to show for typing when it reads better than the action's
+    text (``comprar-tecnologia T03`` for ``comprar-tecnologia 2``): it must parse to the same
+    action, and the button still sends the text."""
 
     label: dict[str, str]
     group: dict[str, str]
     help: dict[str, str]
+    typed: str
 
 
 Describer = Callable[[dict[str, Any], str], "Words | None"]

@@ -15,6 +15,7 @@ from ludoteca.cli.sigloxx_render import tech_effect
 from ludoteca.core.errors import LudotecaError
 from ludoteca.games.sigloxx import actions as A
 from ludoteca.games.sigloxx.common import CITY, LAND, LAND_ID, TECH, TECH_ID, site_name
+from ludoteca.games.sigloxx.text import action_text
 
 from . import Words, pair
 
@@ -106,11 +107,21 @@ def _holding(view: dict[str, Any]) -> tuple[str, str]:
 
 
 def describe(view: dict[str, Any], action: str) -> Words | None:
-    """The words of one legal action of the acting seat (None for an unknown action)."""
+    """The words of one legal action of the acting seat (None for an unknown action), with
+    the typed form that names cards and tiles by their IDs (``comprar-tecnologia T03``)."""
     try:
         act = A.parse(action)
     except LudotecaError:
         return None
+    words = _describe(view, act)
+    if words is not None:
+        typed = action_text(act)
+        if typed != action:
+            words["typed"] = typed
+    return words
+
+
+def _describe(view: dict[str, Any], act: Any) -> Words | None:
     name, arg = act.name, act.arg
     kind = A.ARG_KIND.get(name)
     if kind == "land" and arg is not None:
