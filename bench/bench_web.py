@@ -22,6 +22,12 @@ the clients' work does not count in its figures) that sends ``{"type":"ping"}`` 
 A client that thinks keeps reading its socket meanwhile, so the latency of another seat's
 action counts until it reaches this seat, not until this seat has finished thinking.
 ``--bot-workers N`` is passed to the server it starts (default: the server's, cores − 1).
+``--workers N`` starts ``ludoteca serve --workers N`` (PostgreSQL: ``--db postgresql://…``,
+an empty database of its own); the kernel hands each socket to any worker, so a table's
+seats are spread over the workers and every move crosses PostgreSQL's NOTIFY.
+``--route table`` instead starts N servers of one worker each (same database) and sends
+every client of a table to the same one, as a proxy hashing the table's address does
+(docs/deploy.md). CPU figures then add up every server process.
 ``--url``: measure a server already running instead of starting one. Its limits must not
 throttle the benchmark (every client comes from one address); start it as the script prints,
 e.g. ``ludoteca serve --bot-delay 0 --limit create_rate=100000/second --limit
@@ -85,8 +91,11 @@ def limit_pairs(args: argparse.Namespace) -> list[str]:
 
 
 def server_command(args: argparse.Namespace, port: int | str = 8000,
-                   db: str = "bench.db") -> list[str]:
+                   db: str = "bench.db", workers: int | None = None) -> list[str]:
     cmd = ["ludoteca", "serve", "--port", str(port), "--db", db, "--bot-delay", "0"]
+    workers = args.workers if workers is None else workers
+    if workers > 1:
+        cmd += ["--workers", str(workers)]
     if args.bot_workers is not None:
         cmd += ["--bot-workers", str(args.bot_workers)]
     for pair in limit_pairs(args):
@@ -401,11 +410,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: str, args: argparse.Namespace, log: Path) -> tuple[subprocess.Popen, str]:
+def start_server(db: str, args: argparse.Namespace, log: Path,
+                 workers: int | None = None) -> tuple[subprocess.Popen, str]:
     """``ludoteca serve`` on a free port with the benchmark's limits; its output goes to
     ``log`` (a pipe nobody reads could fill up and stall it)."""
     port = free_port()
-    cmd = [sys.executable, "-m", "ludoteca", *server_command(args, port, db)[1:]]
+    cmd = [sys.executable, "-m", "ludoteca", *server_command(args, port, db, workers)[1:]]
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -442,6 +452,21 @@ def runqueue_seconds(pid: int) -> float:
         return 0.0
 
 
+def tree_cpu(pids: list[int]) -> float:
+    """CPU seconds of these processes and all their descendants (several workers)."""
+    total = 0.0
+    todo = list(pids)
+    while todo:
+        pid = todo.pop()
+        total += cpu_seconds(pid)
+        for task in Path(f"/proc/{pid}/task").glob("*/children"):
+            try:
+                todo.extend(int(k) for k in task.read_text().split())
+            except (OSError, ValueError):
+                pass
+    return total
+
+
 def children_cpu(pid: int) -> dict[int, float]:
     """CPU seconds of each child process of ``pid`` (the bot workers), Linux only."""
     kids: set[int] = set()
@@ -469,8 +494,13 @@ async def close_tables(http: httpx.AsyncClient, stats: Stats) -> None:
     await asyncio.gather(*(close(t, h) for t, h in stats.created))
 
 
-async def bench(url: str, args: argparse.Namespace, server_pid: int | None) -> Stats:
+async def bench(urls: list[str], args: argparse.Namespace, server_pid: int | None,
+                pids: list[int] | None = None) -> Stats:
+    """``urls``: the servers; each table and all its clients use one (in turn)."""
     stats = Stats()
+    url = urls[0]
+    many = len(pids or []) > 1 or args.workers > 1     # CPU: add up every server process
+    tree0 = tree_cpu(pids or []) if many else 0.0
     games = args.games.split(",")
     stop, start = asyncio.Event(), asyncio.Event()
     runs: list[TableRun] = []
@@ -508,8 +538,11 @@ async def bench(url: str, args: argparse.Namespace, server_pid: int | None) -> S
 
         if waiting <= 0:
             all_ready.set()
+        https = [http] + [httpx.AsyncClient(base_url=u, timeout=60, limits=limits)
+                          for u in urls[1:]]
         tasks = [asyncio.create_task(run_table(
-            ws_base, http, games[i % len(games)], args.clients, stats, args.think / 1000,
+            urls[i % len(urls)].replace("http", "ws", 1), https[i % len(urls)],
+            games[i % len(games)], args.clients, stats, args.think / 1000,
             args.seed + i, stop, start, runs, ready)) for i in range(players)]
         t_setup = time.perf_counter()
         try:
@@ -539,6 +572,7 @@ async def bench(url: str, args: argparse.Namespace, server_pid: int | None) -> S
         wait1 = runqueue_seconds(server_pid) if server_pid else 0.0
         kids1 = children_cpu(server_pid) if server_pid else {}
         own1 = time.process_time()
+        tree1 = tree_cpu(pids or []) if many else 0.0
         stats.measuring = False
         for run in runs:
             run.measuring = False
@@ -550,12 +584,15 @@ async def bench(url: str, args: argparse.Namespace, server_pid: int | None) -> S
         pinger.join(timeout=10)
         if args.url:
             await close_tables(http, stats)
+        for extra in https[1:]:
+            await extra.aclose()
     if isinstance(got, str):
         print(got, file=sys.stderr)
         got = []
     stats.ping = [rtt for sent, rtt in got if t0 <= sent <= t1]  # type: ignore[attr-defined]
     stats.elapsed = elapsed                        # type: ignore[attr-defined]
-    stats.server_cpu = (cpu1 - cpu0) / elapsed     # type: ignore[attr-defined]
+    stats.server_cpu = ((tree1 - tree0) if many  # type: ignore[attr-defined]
+                        else (cpu1 - cpu0)) / elapsed
     stats.server_wait = (wait1 - wait0) / elapsed  # type: ignore[attr-defined]
     stats.workers_cpu = sum(c - kids0.get(k, 0.0)  # type: ignore[attr-defined]
                             for k, c in kids1.items()) / elapsed
@@ -599,6 +636,9 @@ def report(stats: Stats, args: argparse.Namespace) -> bool:
           f"(goal ≤ {GOAL_PING_P99_MS:g} ms)")
     print(f"ping max         {answered[-1] * 1000 if answered else float('nan'):10.2f} ms")
     cpu = stats.server_cpu  # type: ignore[attr-defined]
+    if args.workers > 1:
+        print(f"workers          {args.workers:10d}   (route: {args.route}; server CPU below "
+              "adds up every server process)")
     if cpu:
         print(f"server CPU       {cpu * 100:10.0f} %  of one core ({os.cpu_count()} cores here)")
         print(f"loop waited      {stats.server_wait * 1000:10.0f} ms/s for a CPU "  # type: ignore[attr-defined]
@@ -642,6 +682,13 @@ def main() -> None:
     ap.add_argument("--bot-workers", type=int, default=None,
                     help="the server's --bot-workers (default: the server's, cores − 1)")
     ap.add_argument("--ping-ms", type=float, default=50, help="the pinger's period")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="server processes (above 1: --db must be PostgreSQL)")
+    ap.add_argument("--route", choices=("socket", "table"), default="socket",
+                    help="socket: one `serve --workers N`, each socket to any worker; table: N "
+                    "servers, every client of a table at the same one")
+    ap.add_argument("--db", help="the database of the server it starts (default: a temporary "
+                    "SQLite file; PostgreSQL for --workers above 1)")
     ap.add_argument("--url", help="a running server (default: start one); its limits must "
                     "not throttle the benchmark: see --print-server-command")
     ap.add_argument("--print-server-command", action="store_true",
@@ -654,21 +701,34 @@ def main() -> None:
     if args.url:
         print("the server must run with limits that do not throttle this benchmark, e.g.:\n"
               f"  {command}", file=sys.stderr)
-    proc = None
+    if args.workers > 1 and not args.url and not (args.db or "").startswith(
+            ("postgresql://", "postgres://", "postgresql+psycopg://")):
+        raise SystemExit("--workers above 1 needs --db postgresql://… (SQLite is one process)")
+    procs: list[subprocess.Popen] = []
     with tempfile.TemporaryDirectory() as tmp:
-        url = args.url
-        if url is None:
-            proc, url = start_server(f"sqlite:///{tmp}/bench.db", args, Path(tmp, "server.log"))
+        urls = [args.url] if args.url else []
+        db = args.db or f"sqlite:///{tmp}/bench.db"
         try:
+            if not args.url and args.route == "table" and args.workers > 1:
+                for i in range(args.workers):
+                    proc, url = start_server(db, args, Path(tmp, f"server{i}.log"), workers=1)
+                    procs.append(proc)
+                    urls.append(url)
+            elif not args.url:
+                proc, url = start_server(db, args, Path(tmp, "server.log"))
+                procs.append(proc)
+                urls.append(url)
             try:
                 import uvloop
                 runner = uvloop.run
             except ImportError:
                 runner = asyncio.run
-            stats = runner(bench(url.rstrip("/"), args, proc.pid if proc else None))
+            stats = runner(bench([u.rstrip("/") for u in urls], args,
+                                 procs[0].pid if procs else None, [p.pid for p in procs]))
         finally:
-            if proc is not None:
+            for proc in procs:
                 proc.terminate()
+            for proc in procs:
                 try:
                     proc.wait(timeout=10)
                 except subprocess.TimeoutExpired:

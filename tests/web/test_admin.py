@@ -377,8 +377,15 @@ def test_the_commands_on_postgresql(pg_url):
         r = cli("show", tid, "--db", pg_url, "--lang", "en")
         assert r.exit_code == 0 and "(hidden until the game ends)" in r.output
         assert "987654321" not in r.output
+        # the action is read before the close: on PostgreSQL the server hears of it at once
+        # (NOTIFY) and offers no more actions
+        keys = seat_tokens(t)
+        mover = c.get(f"/api/tables/{tid}/state").json()["to_move"][0]
+        headers = device(keys[mover]) if mover in keys else {}
+        mine = c.get(f"/api/tables/{tid}/state", headers=headers).json()
         assert cli("close", tid, "--db", pg_url, "--lang", "en").exit_code == 0
-        r = act(c, t)
+        r = c.post(f"/api/tables/{tid}/act", headers=headers, json={
+            "version": mine["version"], "action": mine["legal"][str(mover)][0]["text"]})
         assert r.status_code == 409 and r.json()["error"]["code"] == "closed", r.text
         c.portal.call(c.app.state.hub.sweep)
         set_row(pg_url, tid, finished=time.time() - 40 * DAY)

@@ -8,111 +8,25 @@ A name may carry parameters for the agent's factory: ``"mcts:iterations=200"``,
 ``"mcts:seconds=0.5,rollout_depth=10"``. Values are read as whole numbers, decimals,
 ``true``/``false``/``none`` or else text; the factory's keyword arguments (besides ``seed``)
 are the parameters it accepts.
+
+The table lives in :mod:`.registry`. ``random``, ``mcts`` (every game) and ``learned`` (where
+weights ship) register when this package is imported; each game's own bots (``greedy``) are
+named by the game's ``GameInfo.bots`` in :mod:`ludoteca.core.registry` and read on first use,
+so this package imports no game module at import time.
 """
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable
-from typing import Any
-
-from ludoteca.core.errors import InvalidOption
-
+from . import learned, mcts  # noqa: F401  (register mcts for every game, learned where weights ship)
 from .base import Agent
 from .random_agent import RandomAgent
-
-# name -> {game id or "*": factory(seed, **parameters) -> Agent}
-_AGENTS: dict[str, dict[str, Callable[..., Agent]]] = {
-    "random": {"*": lambda seed: RandomAgent(seed)},
-}
-
-
-def register_agent(name: str, game_id: str, factory: Callable[..., Agent]) -> None:
-    """Register ``factory(seed, **parameters)`` as agent ``name`` for ``game_id`` ("*": every
-    game). Its keyword arguments besides ``seed`` are the parameters a name may carry."""
-    if ":" in name or "," in name or "=" in name:
-        raise ValueError(f"agent names may not contain ':', ',' or '='; got {name!r}")
-    _AGENTS.setdefault(name, {})[game_id] = factory
-
-
-def agent_names(game_id: str) -> list[str]:
-    """The agents that can play ``game_id``."""
-    _load_game_agents()
-    return sorted(n for n, by_game in _AGENTS.items() if game_id in by_game or "*" in by_game)
-
-
-def parse_agent_name(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"mcts:iterations=200,c=0.5"`` -> ``("mcts", {"iterations": 200, "c": 0.5})``."""
-    name, sep, rest = spec.partition(":")
-    name = name.strip()
-    params: dict[str, Any] = {}
-    if sep:
-        for item in rest.split(","):
-            key, eq, value = item.partition("=")
-            key = key.strip()
-            if not eq or not key:
-                raise InvalidOption(f"bot {spec!r}: parameters are written name:key=value,"
-                                    f"key=value; {item.strip()!r} is not key=value")
-            if key in params:
-                raise InvalidOption(f"bot {spec!r}: parameter {key!r} given twice")
-            params[key] = _value(value.strip())
-    return name, params
-
-
-def _value(text: str) -> Any:
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    if low in ("none", "null"):
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        return float(text)
-    except ValueError:
-        return text
-
-
-def agent_parameters(factory: Callable[..., Agent]) -> list[str]:
-    """The parameters a factory accepts (its keyword arguments besides ``seed``)."""
-    try:
-        sig = inspect.signature(factory)
-    except (TypeError, ValueError):
-        return []
-    return [p.name for p in sig.parameters.values() if p.name != "seed" and
-            p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
-
-
-def make_agent(name: str, game_id: str, seed: int | None = None) -> Agent:
-    """An agent by name for a game; ``name`` may carry parameters (``"mcts:seconds=0.5"``).
-    Raises InvalidOption listing the names available, or the parameters the agent accepts."""
-    _load_game_agents()
-    base, params = parse_agent_name(name)
-    by_game = _AGENTS.get(base, {})
-    factory = by_game.get(game_id) or by_game.get("*")
-    if factory is None:
-        raise InvalidOption(f"no bot {base!r} for {game_id}; bots: "
-                            f"{', '.join(agent_names(game_id))}")
-    if params:
-        allowed = agent_parameters(factory)
-        unknown = sorted(set(params) - set(allowed))
-        if unknown:
-            which = f"parameters: {', '.join(allowed)}" if allowed else "no parameters"
-            raise InvalidOption(f"bot {base!r} has no parameter {', '.join(unknown)}; "
-                                f"it takes {which}")
-    return factory(seed, **params)
-
-
-def _load_game_agents() -> None:
-    from ludoteca.games.elplan import bots as _elplan_bots  # noqa: F401  (greedy for elplan)
-    from ludoteca.games.monopoly import bots  # noqa: F401  (registers greedy for QY/CV)
-    from ludoteca.games.sigloxx import bots as _sigloxx_bots  # noqa: F401  (greedy for sigloxx)
-    from ludoteca.games.som import bots as _som_bots  # noqa: F401  (registers greedy for som)
-
-    from . import learned, mcts  # noqa: F401  (mcts for every game, learned where weights ship)
-
+from .registry import (
+    agent_names,
+    agent_parameters,
+    make_agent,
+    parse_agent_name,
+    register_agent,
+)
 
 __all__ = ["Agent", "RandomAgent", "agent_names", "agent_parameters", "make_agent",
            "parse_agent_name", "register_agent"]

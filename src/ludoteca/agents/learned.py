@@ -136,7 +136,7 @@ def _factory(game_id: str) -> Any:
 
 
 def _register() -> None:
-    from . import register_agent
+    from .registry import register_agent
 
     if not _available():
         return

@@ -292,7 +292,7 @@ class MCTSAgent:
     def _greedy_agent(self, game_id: str):
         agent = self._greedy.get(game_id)
         if agent is None:
-            from . import make_agent
+            from .registry import make_agent
             agent = self._greedy[game_id] = make_agent("greedy", game_id,
                                                        seed=self._rng.getrandbits(32))
         return agent
@@ -336,7 +336,7 @@ __all__ = ["DEFAULT_C", "DEFAULT_ROLLOUT_DEPTH", "DEFAULT_SECONDS", "MCTSAgent"]
 
 
 def _register() -> None:
-    from . import register_agent
+    from .registry import register_agent
 
     register_agent("mcts", "*", MCTSAgent)
 

@@ -10,6 +10,7 @@ import contextlib
 import math
 import time
 from collections.abc import Sequence
+from contextvars import ContextVar
 from typing import Any
 
 from rich import box
@@ -35,6 +36,59 @@ from ludoteca.sim.runner import SimError, SimSpec, parse_players, players_spec
 from .table import CliError, convert_option, parse_options
 
 Row = dict[str, Any]
+LANG: ContextVar[str] = ContextVar("lab_lang", default="en")
+# the lab's English words -> Spanish (``--lang es``)
+SPANISH = {
+    "{n} games": "{n} partidas", " × {n} settings": " × {n} configuraciones",
+    " · players {p}": " · jugadores {p}", " · options {o}": " · opciones {o}",
+    " · seeds {a}, {b}, … (step 10)": " · semillas {a}, {b}, … (de 10 en 10)",
+    " at {a}": " en {a}", ", jobs {j}": ", procesos {j}",
+    "Interrupted: {n} of {total} games finished; the figures below are for those.":
+        "Interrumpido: {n} de {total} partidas terminadas; las cifras de abajo son de esas.",
+    "{n} games in {s} s · {rate} games/s": "{n} partidas en {s} s · {rate} partidas/s",
+    "Wrote {n} rows to {out} ({fmt}).": "Escritas {n} filas en {out} ({fmt}).",
+    "Setting: {label}": "Configuración: {label}",
+    "Win rate by seat (shared wins split; 95% Wilson interval)":
+        "Victorias por asiento (las compartidas se reparten; intervalo de Wilson al 95 %)",
+    "seat": "asiento", "bot": "bot", "wins": "victorias", "games": "partidas",
+    "rate": "tasa", "95% interval": "intervalo 95 %", "fair": "justa", "seats": "asientos",
+    "Win rate by bot (each seat it held is one trial)":
+        "Victorias por bot (cada asiento que ocupó es un intento)",
+    "Game length (actions)": "Duración de la partida (acciones)",
+    "mean": "media", "stdev": "desv.", "End reasons": "Cómo acaban",
+    "reason": "motivo", "share": "proporción",
+    "The game's own figures (over the games that report them; seat numbers counted per "
+    "seat: in how many games the figure names that seat)":
+        "Las cifras del juego (sobre las partidas que las dan; los números de asiento se "
+        "cuentan por asiento: en cuántas partidas la cifra nombra ese asiento)",
+    "figure": "cifra", "over games": "sobre partidas", "value": "valor",
+    "seat {s}": "asiento {s}", "{name} (seat named: games)": "{name} (asiento nombrado: "
+    "partidas)", "{name} (share of yes)": "{name} (proporción de sí)",
+    "{name} (mean)": "{name} (media)", "no seat: {n}": "ningún asiento: {n}",
+    "seat {s}: {c}": "asiento {s}: {c}", " ({a} of {b})": " ({a} de {b})",
+    "By setting (win rates split shared wins; 95% Wilson intervals)":
+        "Por configuración (las victorias compartidas se reparten; intervalos de Wilson al "
+        "95 %)",
+    "win seat {s} ({bot})": "victorias asiento {s} ({bot})", "win {bot}": "victorias {bot}",
+    "length mean ± sd": "duración media ± desv.",
+    "length median (p5–p95 range)": "duración mediana (rango p5–p95)",
+    "ends: {reason}": "final: {reason}", " over {what}": " sobre {what}",
+    "Wrote the report on {n} games to {out}.": "Escrito el informe de {n} partidas en {out}.",
+    "games/s": "partidas/s", "left": "quedan",
+}
+
+
+def reason_words(reason: str) -> str:
+    """An end reason in the lab's language (``limit`` → ``límite``)."""
+    from ludoteca.sim.stats import REASONS_ES
+
+    return REASONS_ES.get(reason, reason) if LANG.get() == "es" else reason
+
+
+def _w(text: str, **fields: object) -> str:
+    """``text`` in the lab's language (``--lang``), with ``fields`` filled in."""
+    words = SPANISH.get(text, text) if LANG.get() == "es" else text
+    return words.format(**fields) if fields else words
 
 
 # ----- reading the command line ---------------------------------------------------------------
@@ -86,7 +140,8 @@ class RateColumn(ProgressColumn):
 
     def render(self, task) -> Text:
         rate = _rate(task)
-        return Text(f"{rate:,.1f} games/s" if rate else "– games/s", style="cyan")
+        per_s = _w("games/s")
+        return Text(f"{rate:,.1f} {per_s}" if rate else f"– {per_s}", style="cyan")
 
 
 class LeftColumn(ProgressColumn):
@@ -95,9 +150,9 @@ class LeftColumn(ProgressColumn):
     def render(self, task) -> Text:
         rate = _rate(task)
         if not rate or task.total is None:
-            return Text("left -:--:--", style="cyan")
+            return Text(_w("left") + " -:--:--", style="cyan")
         left = int((task.total - task.completed) / rate)
-        return Text(f"left {left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}",
+        return Text(f"{_w('left')} {left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}",
                     style="cyan")
 
 
@@ -106,7 +161,7 @@ def simulate(spec: SimSpec, jobs: int, backend: str, err: Console,
     """Play ``spec`` with a progress bar on ``err``: (rows by index, seconds, interrupted)."""
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("games"), RateColumn(), TimeElapsedColumn(), LeftColumn(), console=err,
+        TextColumn(_w("games")), RateColumn(), TimeElapsedColumn(), LeftColumn(), console=err,
         disable=not err.is_terminal, redirect_stdout=False, redirect_stderr=False)
     rows: list[Row] = []
     interrupted = False
@@ -128,6 +183,17 @@ def sim(game: str, games: int, players: str | None, options: Sequence[str], seed
         jobs: int, vary: Sequence[str], out: str | None, backend: str, lang: str,
         console: Console, address: str | None = None) -> int:
     """The ``sim`` command; returns the exit code (130 after Ctrl-C)."""
+    token = LANG.set(lang)
+    try:
+        return _sim(game, games, players, options, seed, jobs, vary, out, backend, lang,
+                    console, address)
+    finally:
+        LANG.reset(token)
+
+
+def _sim(game: str, games: int, players: str | None, options: Sequence[str], seed: int,
+         jobs: int, vary: Sequence[str], out: str | None, backend: str, lang: str,
+         console: Console, address: str | None = None) -> int:
     info(game)  # an unknown game fails here, naming the games
     bots = read_players(game, players)
     spec = SimSpec(game, bots, games=games, seed=seed,
@@ -138,24 +204,27 @@ def sim(game: str, games: int, players: str | None, options: Sequence[str], seed
         format_of(out)  # a bad --out fails before the games, not after
     err = Console(stderr=True, highlight=False)
     settings = spec.settings()
-    console.print(f"[bold]{escape(info(game).title)}[/] · {spec.games} games"
-                  + (f" × {len(settings)} settings" if len(settings) > 1 else "")
-                  + f" · players {escape(players_spec(bots))}"
-                  + (f" · options {escape(_options_text(spec.options))}" if spec.options else "")
-                  + f" · seeds {spec.seed}, {spec.seed_of(1)}, … (step 10)"
-                  + f" · {backend}" + (f" at {escape(address)}" if address else "")
-                  + f", jobs {jobs}")
+    console.print(f"[bold]{escape(info(game).title)}[/] · " + _w("{n} games", n=spec.games)
+                  + (_w(" × {n} settings", n=len(settings)) if len(settings) > 1 else "")
+                  + _w(" · players {p}", p=escape(players_spec(bots)))
+                  + (_w(" · options {o}", o=escape(_options_text(spec.options)))
+                     if spec.options else "")
+                  + _w(" · seeds {a}, {b}, … (step 10)", a=spec.seed, b=spec.seed_of(1))
+                  + f" · {backend}" + (_w(" at {a}", a=escape(address)) if address else "")
+                  + _w(", jobs {j}", j=jobs))
     rows, seconds, interrupted = simulate(spec, jobs, backend, err, address)
     rate = len(rows) / seconds if seconds > 0 else math.nan
     if interrupted:
-        console.print(f"[yellow]Interrupted: {len(rows)} of {spec.total} games finished; "
-                      "the figures below are for those.[/]")
-    console.print(f"{len(rows)} games in {seconds:.1f} s · {rate:,.1f} games/s")
+        console.print(_w("Interrupted: {n} of {total} games finished; the figures below are "
+                         "for those.", n=len(rows), total=spec.total), style="yellow")
+    console.print(_w("{n} games in {s} s · {rate} games/s", n=len(rows), s=f"{seconds:.1f}",
+                     rate=f"{rate:,.1f}"))
     if rows:
         print_stats(console, rows)
     if out:
         fmt = write_rows(out, rows)
-        console.print(f"Wrote {len(rows)} rows to {escape(out)} ({fmt}).")
+        console.print(_w("Wrote {n} rows to {out} ({fmt}).", n=len(rows), out=escape(out),
+                         fmt=fmt))
     return 130 if interrupted else 0
 
 
@@ -185,6 +254,9 @@ def _table(title: str) -> RichTable:
 def print_stats(console: Console, rows: Sequence[Row]) -> None:
     groups = stats.split_by_setting(rows)
     if len(groups) == 1:
+        label = next(iter(groups))
+        if label:   # one setting of a --vary run (e.g. after Ctrl-C): say which
+            console.print(Text(_w("Setting: {label}", label=label), style="bold"))
         print_one(console, rows)
     else:
         print_side_by_side(console, groups)
@@ -193,58 +265,58 @@ def print_stats(console: Console, rows: Sequence[Row]) -> None:
 def print_one(console: Console, rows: Sequence[Row]) -> None:
     s = stats.summarize(rows)
     bots = parse_players(rows[0]["players"])
-    t = _table("Win rate by seat (shared wins split; 95% Wilson interval)")
+    t = _table(_w("Win rate by seat (shared wins split; 95% Wilson interval)"))
     for col in ("seat", "bot", "wins", "games", "rate", "95% interval", "fair"):
-        t.add_column(col, justify="left" if col == "bot" else "right")
+        t.add_column(_w(col), justify="left" if col == "bot" else "right")
     for seat, r in enumerate(s["by_seat"]):
         t.add_row(str(seat), escape(bots[seat]) if seat < len(bots) else "", _num(r.wins),
                   str(r.n), _pct(r.rate), _interval(r), _pct(r.fair))
     console.print(t)
-    t = _table("Win rate by bot (each seat it held is one trial)")
+    t = _table(_w("Win rate by bot (each seat it held is one trial)"))
     for col in ("bot", "wins", "seats", "rate", "95% interval", "fair"):
-        t.add_column(col, justify="left" if col == "bot" else "right")
+        t.add_column(_w(col), justify="left" if col == "bot" else "right")
     for bot, r in s["by_bot"].items():
         t.add_row(escape(bot), _num(r.wins), str(r.n), _pct(r.rate), _interval(r), _pct(r.fair))
     console.print(t)
     length = s["length"]
-    t = _table("Game length (actions)")
+    t = _table(_w("Game length (actions)"))
     keys = ("mean", "stdev", "min", "p5", "p25", "p50", "p75", "p95", "max")
     for key in keys:
-        t.add_column(key, justify="right")
+        t.add_column(_w(key), justify="right")
     t.add_row(*(_num(length[k]) for k in keys))
     console.print(t)
-    t = _table("End reasons")
-    t.add_column("reason")
-    t.add_column("games", justify="right")
-    t.add_column("share", justify="right")
+    t = _table(_w("End reasons"))
+    t.add_column(_w("reason"))
+    t.add_column(_w("games"), justify="right")
+    t.add_column(_w("share"), justify="right")
     for reason, (count, share) in s["reasons"].items():
-        t.add_row(escape(reason), str(count), _pct(share))
+        t.add_row(escape(reason_words(reason)), str(count), _pct(share))
     console.print(t)
     if s["figures"]:
-        t = _table("The game's own figures (over the games that report them; seat numbers "
-                   "counted per seat: in how many games the figure names that seat)")
-        t.add_column("figure")
-        t.add_column("over games", justify="right")
-        t.add_column("value", justify="right")
+        t = _table(_w("The game's own figures (over the games that report them; seat numbers "
+                      "counted per seat: in how many games the figure names that seat)"))
+        t.add_column(_w("figure"))
+        t.add_column(_w("over games"), justify="right")
+        t.add_column(_w("value"), justify="right")
         for seat in range(len(bots)):
-            t.add_column(f"seat {seat}", justify="right")
+            t.add_column(_w("seat {s}", s=seat), justify="right")
         for f in s["figures"]:
-            t.add_row(escape(figure_name(f)), escape(f.over), figure_value(f),
+            t.add_row(escape(figure_name(f)), escape(f.over_in(LANG.get())), figure_value(f),
                       *figure_seats(f, len(bots)))
         console.print(t)
 
 
 def figure_name(f: stats.Figure) -> str:
     if f.kind == "seats":
-        return f"{f.name} (seat named: games)"
+        return _w("{name} (seat named: games)", name=f.name)
     if f.kind == "share":
-        return f"{f.name} (share of yes)"
-    return f"{f.name} (mean)"
+        return _w("{name} (share of yes)", name=f.name)
+    return _w("{name} (mean)", name=f.name)
 
 
 def figure_value(f: stats.Figure) -> str:
     if f.kind == "seats":
-        return f"no seat: {f.other}" if f.other else "—"
+        return _w("no seat: {n}", n=f.other) if f.other else "—"
     return _pct(f.mean) if f.kind == "share" else _num(f.mean)
 
 
@@ -259,35 +331,36 @@ def figure_seats(f: stats.Figure, n_seats: int) -> list[str]:
 def figure_text(f: stats.Figure) -> str:
     """One cell for the side-by-side table: the value and which games it is over."""
     if f.kind == "seats":
-        text = " · ".join(f"seat {s}: {c}" for s, c in enumerate(f.counts or ()))
+        text = " · ".join(_w("seat {s}: {c}", s=s, c=c) for s, c in enumerate(f.counts or ()))
         if f.other:
-            text += f" · no seat: {f.other}"
+            text += " · " + _w("no seat: {n}", n=f.other)
     else:
         text = _pct(f.mean) if f.kind == "share" else _num(f.mean)
-    return text + (f" ({f.games} of {f.of})" if f.subset else "")
+    return text + (_w(" ({a} of {b})", a=f.games, b=f.of) if f.subset else "")
 
 
 def print_side_by_side(console: Console, groups: dict[str, list[Row]]) -> None:
     sums = {label: stats.summarize(rows) for label, rows in groups.items()}
     bots = parse_players(next(iter(groups.values()))[0]["players"])
-    t = _table("By setting (win rates split shared wins; 95% Wilson intervals)")
+    t = _table(_w("By setting (win rates split shared wins; 95% Wilson intervals)"))
     t.add_column("")
     for label in groups:
         t.add_column(escape(label), justify="right")
     section = t.add_row
-    section("games", *(str(s["games"]) for s in sums.values()))
+    section(_w("games"), *(str(s["games"]) for s in sums.values()))
     for seat in range(len(bots)):
-        section(f"win seat {seat} ({escape(bots[seat])})",
+        section(_w("win seat {s} ({bot})", s=seat, bot=escape(bots[seat])),
                 *(_rate_text(s["by_seat"], seat) for s in sums.values()))
     for bot in dict.fromkeys(b for s in sums.values() for b in s["by_bot"]):
-        section(f"win {escape(bot)}", *(_rate_text(s["by_bot"], bot) for s in sums.values()))
-    section("length mean ± sd", *(f"{_num(s['length']['mean'])} ± {_num(s['length']['stdev'])}"
+        section(_w("win {bot}", bot=escape(bot)),
+                *(_rate_text(s["by_bot"], bot) for s in sums.values()))
+    section(_w("length mean ± sd"), *(f"{_num(s['length']['mean'])} ± {_num(s['length']['stdev'])}"
                                   for s in sums.values()))
-    section("length median (p5–p95 range)",
+    section(_w("length median (p5–p95 range)"),
             *(f"{_num(s['length']['p50'])} (p5–p95: {_num(s['length']['p5'])}–"
               f"{_num(s['length']['p95'])})" for s in sums.values()))
     for reason in dict.fromkeys(k for s in sums.values() for k in s["reasons"]):
-        section(f"ends: {escape(reason)}",
+        section(_w("ends: {reason}", reason=escape(reason_words(reason))),
                 *(_pct(s["reasons"].get(reason, (0, 0.0))[1]) for s in sums.values()))
     by_name = [{f.name: f for f in s["figures"]} for s in sums.values()]
     for name in dict.fromkeys(f.name for s in sums.values() for f in s["figures"]):
@@ -295,7 +368,7 @@ def print_side_by_side(console: Console, groups: dict[str, list[Row]]) -> None:
         label = figure_name(first)
         subsets = {b[name].subset for b in by_name if name in b} - {""}
         if subsets:
-            label += f" over {' / '.join(sorted(subsets))}"
+            label += _w(" over {what}", what=" / ".join(sorted(subsets)))
         section(escape(label), *(escape(figure_text(b[name])) if name in b else "—"
                                  for b in by_name))
     console.print(t)
@@ -310,9 +383,17 @@ def _rate_text(rates: Any, key: Any) -> str:
 
 
 # ----- report ---------------------------------------------------------------------------------
-def report(file: str, out: str, console: Console) -> int:
+def report(file: str, out: str, console: Console, lang: str = "en") -> int:
     from ludoteca.sim.report import write_report
 
+    token = LANG.set(lang)
+    try:
+        return _report(file, out, console, lang, write_report)
+    finally:
+        LANG.reset(token)
+
+
+def _report(file: str, out: str, console: Console, lang: str, write_report: Any) -> int:
     rows = read_rows(file)
     if not rows:
         raise SimError(f"{file} holds no games")
@@ -322,8 +403,8 @@ def report(file: str, out: str, console: Console) -> int:
         raise SimError(f"{file} is not a file of ludoteca sim rows (no column "
                        f"{', '.join(missing)})")
     try:
-        write_report(rows, out)
+        write_report(rows, out, lang=lang)
     except OSError as exc:
         raise SimError(f"cannot write {out}: {exc.strerror or exc}") from None
-    console.print(f"Wrote the report on {len(rows)} games to {escape(out)}.")
+    console.print(_w("Wrote the report on {n} games to {out}.", n=len(rows), out=escape(out)))
     return 0

@@ -8,13 +8,14 @@ one-line message on stderr and exit code 2, never a traceback.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import Annotated, NoReturn
 
 import typer
-from rich import box
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -25,9 +26,11 @@ from ludoteca.core.record import start_of, walk
 from ludoteca.core.registry import games, info, new_game
 
 from . import render
+from .content import app as content_app
 from .ladder import ladder_cmd
 from .messages import LANGS, actions, tr
 from .table import (
+    TABLE_COMMANDS,
     CliError,
     Table,
     attach_bots,
@@ -70,39 +73,117 @@ def pick_lang(lang: str | None) -> str:
     return lang.lower()
 
 
+def version_text() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"ludoteca {version('ludoteca')}"
+    except PackageNotFoundError:
+        return "ludoteca (unknown version)"
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(version_text())
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main_callback(
+    show_version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print the version and exit (muestra la versión).")] = False,
+) -> None:
+    """Play, read and replay Spanish-language economic board games (juega, lee y reproduce
+    juegos de tablero)."""
+
+
 # ----- games ---------------------------------------------------------------------------------
+RULE_CODE = r"(?:XX-[A-Z]\.\d+|[GX]\d+)"
+
+
+def plain_help(text: str, lang: str) -> str:
+    """An option's help for people: without rule codes (G13, XX-S.20, ruling X1) or JSON
+    words (null, true, false)."""
+    code = RULE_CODE
+    text = re.sub(r"\b(?:ruling|criterio)\s+" + code + r",?\s*", "", text)
+    text = re.sub(r"\(\s*" + code + r"(?:\s*,\s*" + code + r")*\s*\)", "", text)
+    text = re.sub(r"\(\s*" + code + r"\s*[,;]\s*", "(", text)
+    text = re.sub(r"\s*[,;]\s*" + code + r"\b", "", text)
+    text = re.sub(r"\s*\b" + code + r"\b", "", text)
+    words = {"null": ("sin fijar", "unset"), "true": ("sí", "yes"), "false": ("no", "no")}
+    for word, (es, en) in words.items():
+        text = re.sub(rf"\b{word}\b", es if lang == "es" else en, text)
+    text = re.sub(r"\(\s*\)", "", text)
+    text = re.sub(r"\s+([,;.)])", r"\1", text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
+def value_words(value: object, lang: str, spec: object = None) -> str:
+    """An option value in words: sí/no for booleans, "—" for none, a choice's label."""
+    labels = getattr(spec, "choice_labels", ()) or ()
+    choices = getattr(spec, "choices", None) or ()
+    for choice, pair in zip(choices, labels, strict=False):
+        if choice == value and type(choice) is type(value):
+            label = pair[0] if lang == "es" else pair[1]
+            if isinstance(value, bool) or str(value).lower() in label.lower():
+                return label
+            return f"{value} ({label})"
+    if isinstance(value, bool):
+        return tr(lang, "yes") if value else "no"
+    if value is None:
+        return "—"
+    return str(value)
+
+
+def options_block(game_id: str, lang: str) -> RenderableType:
+    """A game's options: name, what it is, default and choices in words, help."""
+    gi = info(game_id)
+    if not gi.options:
+        return Text("  " + tr(lang, "no_options"), style="dim")
+    grid = RichTable.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column(ratio=1)
+    for name, spec in gi.options.items():
+        title = (spec.title[0] if lang == "es" else spec.title[1]) or ""
+        text = Text()
+        if title:
+            text.append(title, style="bold")
+            text.append(". ")
+        help_text = spec.help_es if lang == "es" and spec.help_es else spec.help
+        if help_text:
+            helped = plain_help(help_text, lang)
+            text.append(helped[:1].upper() + helped[1:] + ("" if helped.endswith(".") else "."))
+        text.append(" " + tr(lang, "default").capitalize() + ": ", style="dim")
+        text.append(value_words(spec.default, lang, spec))
+        if spec.choices is not None and not all(isinstance(c, bool) for c in spec.choices):
+            text.append(" · " + tr(lang, "choices") + ": ", style="dim")
+            text.append(", ".join(value_words(c, lang, spec) for c in spec.choices))
+        elif spec.choices is not None or isinstance(spec.default, bool):
+            text.append(" · " + tr(lang, "choices") + ": ", style="dim")
+            text.append(tr(lang, "yes_no"))
+        grid.add_row(name, text)
+    return Padding(grid, (0, 0, 0, 2))
+
+
 @app.command("games")
 def games_cmd(lang: LangOption = None) -> None:
     """List the games, their player counts, options and bots (lista los juegos)."""
     lang = pick_lang(lang)
     out = console()
-    table = RichTable(box=box.SIMPLE_HEAD, title=tr(lang, "games_title"), title_justify="left",
-                      title_style="bold", show_lines=True)
-    table.add_column(tr(lang, "col_id"), style="bold")
-    table.add_column(tr(lang, "col_title"))
-    table.add_column(tr(lang, "col_players"), justify="center")
-    table.add_column(tr(lang, "col_options"))
-    table.add_column(tr(lang, "col_bots"))
+    out.print(Text(tr(lang, "games_title"), style="bold underline"))
     for game_id in games():
         gi = info(game_id)
         lo, hi = gi.players
-        opts = Text()
-        for name, spec in gi.options.items():
-            if opts:
-                opts.append("\n")
-            default = "—" if spec.default is None else str(spec.default)
-            opts.append(name, style="bold")
-            opts.append(f" ({tr(lang, 'default')}: {default}")
-            if spec.choices is not None:
-                opts.append(f"; {tr(lang, 'choices')}: "
-                            + ", ".join(str(c) for c in spec.choices))
-            opts.append(")")
-            if spec.help:
-                opts.append(f" {spec.help}", style="dim")
-        table.add_row(game_id, gi.title, f"{lo}–{hi}" if lo != hi else str(lo),
-                      opts or Text(tr(lang, "none"), style="dim"),
-                      ", ".join(agent_names(game_id)))
-    out.print(table)
+        out.print()
+        head = Text.assemble((game_id, "bold cyan"), " · ", (gi.title, "bold"), " · ",
+                             tr(lang, "n_players", n=f"{lo}–{hi}" if lo != hi else str(lo)))
+        out.print(head)
+        out.print(Padding(Text.assemble((tr(lang, "col_bots") + ": ", "dim"),
+                                        ", ".join(agent_names(game_id))), (0, 0, 0, 2)))
+        out.print(Padding(Text(tr(lang, "col_options"), style="dim"), (0, 0, 0, 2)))
+        out.print(options_block(game_id, lang))
+    out.print()
     out.print(tr(lang, "games_hint"), style="dim")
 
 
@@ -120,16 +201,17 @@ def rules_cmd(game: Annotated[str, typer.Argument(metavar="GAME")],
     out.rule(escape(tr(lang, "rules_title", title=gi.title)), style="bold")
     summary = gi.summary.get(lang) or gi.summary.get("en") or gi.summary.get("es") or ""
     for paragraph in summary.split("\n"):
-        out.print(escape(paragraph))
+        out.print(Text(plain_help(paragraph, lang) if paragraph.strip() else ""))
         out.print()
     out.print(Text(tr(lang, "grammar_title"), style="bold"))
-    lines = render.grammar_lines(game, lang)
-    for line in lines or [tr(lang, "no_grammar")]:
-        out.print("  " + escape(line))
+    out.print(render.grammar_block(game, lang))
+    out.print()
+    out.print(Text(tr(lang, "col_options"), style="bold"))
+    out.print(options_block(game, lang))
     out.print()
     out.print(Text(tr(lang, "table_title"), style="bold"))
-    for key in ("cmd_number", "cmd_save", "cmd_board", "cmd_help", "cmd_quit"):
-        out.print("  " + escape(tr(lang, key)))
+    for key in TABLE_COMMANDS:
+        out.print(Padding(Text(tr(lang, key)), (0, 0, 0, 2)))
 
 
 # ----- play ----------------------------------------------------------------------------------
@@ -171,7 +253,7 @@ def play_cmd(
                     raise CliError(tr(lang, "seat_count", given=len(given), saved=len(seats)))
                 seats = given
             attach_bots(seats, rec["game"], rec["seed"])
-            the_game, log = restore(rec, seats)
+            the_game, log = load_game(rec, seats, out, lang)
             table = Table(the_game, seats, lang, out, log=log, save_default=load)
             loaded = tr(lang, "loaded", file=escape(load), n=actions(lang, len(log)))
         else:
@@ -192,6 +274,20 @@ def play_cmd(
     if loaded:
         out.print(loaded)
     raise typer.Exit(table.play())
+
+
+def load_game(rec: dict, seats: list, out: Console, lang: str) -> tuple:
+    """Rebuild a saved game from its actions, with a progress bar for a long record."""
+    n = len(rec["actions"])
+    if n < 200 or not out.is_terminal:
+        return restore(rec, seats)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  console=out, transient=True) as progress:
+        task = progress.add_task(tr(lang, "loading"), total=n)
+        return restore(rec, seats,
+                       progress=lambda done, total: progress.update(task, completed=done))
 
 
 # ----- replay --------------------------------------------------------------------------------
@@ -301,7 +397,7 @@ def report_cmd(
 
     lang = pick_lang(lang)
     try:
-        code = lab.report(file, output, console())
+        code = lab.report(file, output, console(), lang)
     except (CliError, LudotecaError) as exc:
         fail(exc, lang)
     raise typer.Exit(code)
@@ -312,6 +408,7 @@ app.command("ladder")(ladder_cmd)  # the rating ladder (ladder.py)
 
 # ----- the web table -------------------------------------------------------------------------
 app.add_typer(tables_app, name="tables")
+app.add_typer(content_app, name="content")  # content files: check, schema (content.py)
 
 
 @app.command("serve")
@@ -344,6 +441,14 @@ def serve_cmd(
         "--bot-workers", metavar="N",
         help="Processes that think for the bots (default: cores − 1, at least 1; 0: threads "
              "of the server process).")] = None,
+    workers: Annotated[int, typer.Option(
+        "--workers", metavar="N",
+        help="Server processes on the same port (above 1: PostgreSQL only; they share the "
+             "tables through it, see docs/deploy.md).")] = 1,
+    lease_seconds: Annotated[float, typer.Option(
+        "--lease-seconds", metavar="S",
+        help="Several workers: a worker's hold on a table's bots and clocks lasts this long "
+             "unrenewed (a crashed worker's tables are taken over after it).")] = 6.0,
     lang: LangOption = None,
 ) -> None:
     """Start the web table in the browser (arranca la mesa web)."""
@@ -374,6 +479,18 @@ def serve_cmd(
                 "un origen es esquema://host[:puerto], p. ej. https://club.example" if es else
                 "an origin is scheme://host[:port], e.g. https://club.example"), lang)
     url = db or default_db_url()
+    from ludoteca.web.server import check_workers
+    try:
+        check_workers(workers, url)
+    except ValueError as exc:
+        fail(("--workers: varios procesos necesitan PostgreSQL (--db postgresql://usuario@host/"
+              "bd); una base SQLite es de un solo proceso. Usa --workers 1 con SQLite."
+              if es and workers > 1 else exc), lang)
+    if lease_seconds < 1:
+        fail(f"--lease-seconds {lease_seconds}: " + ("1 o más" if es else "1 or more"), lang)
+    busy = port_in_use(host, port)
+    if busy:
+        fail(tr(lang, "port_busy", host=host, port=port, why=busy, next=port + 1), lang)
     shown = f"[{host}]" if ":" in host else host
     console().print(("La mesa web: " if lang == "es" else "The web table: ")
                     + f"[bold]http://{shown}:{port}/[/]  (db: {escape(_safe_url(url))})")
@@ -381,9 +498,30 @@ def serve_cmd(
         serve(host=host, port=port, db=url, bot_delay=bot_delay, limits=limits,
               allowed_origins=tuple(allowed_origin or ()),
               forwarded_allow_ips=forwarded_allow_ips, bot_workers=bot_workers,
-              log_level=log_level)
+              log_level=log_level, workers=workers, lease_seconds=lease_seconds)
     except (SQLAlchemyError, OSError, ImportError) as exc:
         fail(exc, lang)
+
+
+def port_in_use(host: str, port: int) -> str:
+    """Why ``host:port`` cannot be listened on ("" when it can): tried before the URL is
+    printed, so a busy port is never announced as a started server."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError:
+        return ""                      # the server itself will say what is wrong
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+                return exc.strerror or str(exc)
+    return ""
 
 
 def _safe_url(url: str) -> str:

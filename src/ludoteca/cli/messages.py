@@ -40,6 +40,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "{file} is not a valid game record: {why}"),
     "bad_table": ("{file}: la información de la mesa (clave \"table\") no es válida: {why}",
                   "{file}: the table information (key \"table\") is not valid: {why}"),
+    "port_busy": ("no se puede abrir {host}:{port} ({why}): ¿ya hay una mesa u otro programa en "
+                  "ese puerto? Usa otro con --port, p. ej. --port {next}",
+                  "cannot listen on {host}:{port} ({why}): is a table or another program "
+                  "already using that port? Choose another with --port, e.g. --port {next}"),
     # games / rules
     "games_title": ("Juegos disponibles", "Available games"),
     "col_id": ("juego", "game"),
@@ -50,6 +54,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "default": ("por defecto", "default"),
     "choices": ("valores", "choices"),
     "none": ("ninguno", "none"),
+    "no_options": ("sin opciones", "no options"),
+    "yes_no": ("sí, no", "yes, no"),
+    "n_players": ("{n} jugadores", "{n} players"),
     "games_hint": ("Reglas de un juego: ludoteca rules JUEGO · Jugar: ludoteca play JUEGO "
                    "--players \"Ana,bot:greedy\"",
                    "A game's rules: ludoteca rules GAME · Play: ludoteca play GAME "
@@ -71,6 +78,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cmd_help": ("ayuda (help): esta ayuda", "help (ayuda): this help"),
     "cmd_quit": ("salir (quit): deja la partida (guárdala antes si quieres seguirla)",
                  "quit (salir): leaves the game (save it first to resume it later)"),
+    "cmd_filter": ("una palabra (p. ej. comprar): deja en la lista solo las acciones que la "
+                   "contienen; Intro: la lista entera",
+                   "a word (e.g. comprar): keeps only the actions that contain it in the list; "
+                   "Enter: the whole list"),
+    "cmd_more": ("? (más): la página siguiente de acciones", "? (more): the next page of "
+                 "actions"),
+    "cmd_log": ("registro (log): todo lo que ha pasado desde tu última decisión",
+                "log (registro): everything that happened since your last decision"),
     # the table
     "round": ("ronda {round}", "round {round}"),
     "round_of": ("ronda {round} de {max}", "round {round} of {max}"),
@@ -89,7 +104,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "h_capital": ("capital", "capital"),
     "h_position": ("casilla", "square"),
     "h_jail": ("cárcel", "jail"),
-    "h_escape": ("SalirCárcel", "SalirCárcel"),
+    "h_escape": ("SalirCárcel", "jail card"),
     "yes": ("sí", "yes"),
     "in_jail": ("dentro", "in jail"),
     "you": ("tú", "you"),
@@ -100,6 +115,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "prompt_hint": ("Escribe un número o el texto de una acción · ayuda · guardar FICHERO · "
                     "salir", "Type a number or an action's text · help · save FILE · quit"),
     "prompt": ("{name} ▸ ", "{name} ▸ "),
+    "prompt_short": ("número o acción · ayuda · guardar · salir",
+                     "number or action · help · save · quit"),
+    "prompt_shorter": ("ayuda · guardar · salir", "help · save · quit"),
+    "more_hint": ("más: escribe ? o un filtro", "more: type ? or a filter"),
+    "filter_hint": ("una palabra filtra la lista", "a word filters the list"),
+    "page": ("página {page}/{pages}", "page {page}/{pages}"),
+    "filtered": ("filtro «{word}»: {n} de {total} (Intro: todas)",
+                 "filter “{word}”: {n} of {total} (Enter: all)"),
+    "no_match": ("Ninguna acción contiene «{word}» (Intro: todas).",
+                 "No action contains “{word}” (Enter: all)."),
+    "log_more": ("(+{n} líneas: escribe registro)", "(+{n} lines: type log)"),
+    "thinking": ("{name} está pensando… {s} s", "{name} is thinking… {s} s"),
+    "loading": ("Cargando la partida", "Loading the game"),
+    "save_offer": ("¿Guardar la partida? s = {file} · otro nombre · Intro = no ",
+                   "Save the game record? y = {file} · another name · Enter = no "),
     "out_of_range": ("no hay acción número {n}: elige de 1 a {max}",
                      "there is no action number {n}: choose 1 to {max}"),
     "illegal": ("No vale: {why}", "Not allowed: {why}"),
@@ -138,6 +168,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "reason_limit": ("La partida acaba al llegar al límite de {rounds} rondas.",
                      "The game ends at the limit of {rounds} rounds."),
     "reason_other": ("La partida acaba: {reason}.", "The game ends: {reason}."),
+    "reason_fin": ("La partida acaba al cumplirse su final.",
+                   "The game ends as its rules say it does."),
+    "reason_win": ("La partida acaba con un ganador.", "The game ends with a winner."),
+    "reason_resign": ("La partida acaba por abandono.", "The game ends by resignation."),
+    "reason_abandoned": ("La partida acaba por abandono.", "The game ends by resignation."),
+    "reason_agreement": ("La partida acaba de común acuerdo.", "The game ends by agreement."),
     "ranked_capital": ("Se ordena por capital (saldo + valor de los títulos).",
                        "Ranked by capital (balance + title values)."),
     "ranked_balance": ("Se ordena por saldo; las propiedades no cuentan.",

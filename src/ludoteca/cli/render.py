@@ -21,34 +21,29 @@ from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.padding import Padding
-from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
 from ludoteca.core.action import Action
 from ludoteca.core.events import Event
 from ludoteca.core.game import Game
-from ludoteca.core.money import format_money
 from ludoteca.core.registry import info
 from ludoteca.games.monopoly import MonopolyGame
-from ludoteca.games.monopoly.content import SQUARE_LABEL
 from ludoteca.games.monopoly.ruleset import BAIL
 
-from .messages import actions, tr
+from .messages import MESSAGES, actions, tr
+from .monopoly_render import (  # noqa: F401  (re-exported: older imports use render)
+    SEAT_STYLES,
+    board_or_raw_view,
+    board_table,
+    is_board_view,
+    money,
+    players_table,
+    seat_style,
+    square_name,
+)
 
-SEAT_STYLES = ("cyan", "magenta", "yellow", "green", "blue", "red")
 RECAP_LIMIT = 40  # actions shown at most in a recap
-
-
-def seat_style(seat: int) -> str:
-    return SEAT_STYLES[seat % len(SEAT_STYLES)]
-
-
-def money(amount: Any, lang: str, signed: bool = False) -> str:
-    """An exact amount for people: ``1.250 €`` / ``€1,250``; ``signed`` adds a ``+``."""
-    value = Decimal(str(amount))
-    text = format_money(value, lang)
-    return "+" + text if signed and value > 0 else text
 
 
 # ----- the grammar hook ------------------------------------------------------------------------
@@ -90,6 +85,23 @@ def grammar_lines(game_id: str, lang: str) -> list[str]:
     return list(module.grammar_lines(lang)) if module else []
 
 
+def grammar_block(game_id: str, lang: str, indent: int = 2) -> RenderableType:
+    """The grammar lines, folded on words: ``form (alias) — meaning`` as two columns, so a
+    folded meaning stays under its column at any width."""
+    lines = grammar_lines(game_id, lang) or [tr(lang, "no_grammar")]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(max_width=34)
+    grid.add_column(ratio=1)
+    notes: list[RenderableType] = []
+    for line in lines:
+        form, sep, meaning = line.partition(" — ")
+        if sep:
+            grid.add_row(Text(" ".join(form.split()), style="bold"), Text(meaning))
+        else:                      # a note (what L, T, N… stand for): the whole width
+            notes.append(Padding(Text(line.strip()), (0, 0, 0, indent)))
+    return Group(Padding(grid, (0, 0, 0, indent)), *notes) if grid.row_count else Group(*notes)
+
+
 def _help_of(game_id: str, name: str, arg: int | None, lang: str) -> str:
     module = actions_module(game_id)
     pair = getattr(module, "HELP", {}).get(name) if module else None
@@ -119,106 +131,7 @@ def action_words(game_id: str, text: str, lang: str) -> str:
     return f"{text} ({alias}{' ' + arg if arg else ''})"
 
 
-# ----- the Monopoly-family view --------------------------------------------------------------
-def is_board_view(view: dict[str, Any]) -> bool:
-    return isinstance(view.get("squares"), list) and isinstance(view.get("players"), list)
-
-
-def square_name(square: dict[str, Any], lang: str) -> str:
-    """A street's name (a proper name: Spanish in both languages) or the square's type."""
-    if square.get("type") == "CALLE":
-        return str(square["name"])
-    return SQUARE_LABEL.get(square.get("type", ""), str(square.get("type")))
-
-
-def _player_text(view: dict[str, Any], seat: int | None, lang: str) -> Text:
-    if seat is None:
-        return Text("—", style="dim")
-    return Text(view["players"][seat]["name"], style=seat_style(seat))
-
-
-def board_table(view: dict[str, Any], lang: str, width: int = 100) -> Table:
-    """The 20 squares: index, name or type, price, rent, owner, buildings, mortgage, who.
-
-    Narrower than 100 columns the price column is left out (the buy action shows it)."""
-    with_price = width >= 100
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
-                  title=tr(lang, "board_title", board=escape(str(view.get("board", "")))),
-                  title_justify="left", title_style="bold")
-    table.add_column("#", justify="right", style="dim", no_wrap=True)
-    table.add_column(tr(lang, "h_square"), no_wrap=True, overflow="ellipsis",
-                     max_width=max(10, width - (74 if with_price else 64)))
-    for key in ("h_price", "h_rent") if with_price else ("h_rent",):
-        table.add_column(tr(lang, key), justify="right", no_wrap=True)
-    table.add_column(tr(lang, "h_owner"), no_wrap=True, overflow="ellipsis", min_width=5)
-    for key in ("h_houses", "h_hotels"):
-        table.add_column(tr(lang, key), justify="right", no_wrap=True, overflow="ellipsis")
-    table.add_column(tr(lang, "h_mortgaged"), justify="center", no_wrap=True,
-                     overflow="ellipsis")
-    table.add_column(tr(lang, "h_here"), min_width=8)
-    here: dict[int, list[Text]] = {}
-    for p in view["players"]:
-        label = Text(p["name"], style="bold " + seat_style(p["seat"]))
-        if p["in_jail"]:
-            label.append(f" ({tr(lang, 'in_jail')})", style="red")
-        here.setdefault(p["position"], []).append(label)
-    current = view.get("current")
-    current_pos = view["players"][current]["position"] if current is not None and \
-        view.get("to_move") else None
-    for sq in view["squares"]:
-        i = sq["index"]
-        who = Text(", ").join(here.get(i, []))
-        if sq["type"] == "CALLE":
-            owner = sq.get("owner")
-            name = Text(square_name(sq, lang))
-            row = [name] + ([money(sq["purchase_price"], lang)] if with_price else []) + [
-                   money(sq["rent"], lang), _player_text(view, owner, lang),
-                   str(sq["houses"] or ""), str(sq["hotels"] or ""),
-                   Text(tr(lang, "yes"), style="red") if sq["mortgaged"] else ""]
-        else:
-            name = Text(square_name(sq, lang), style="bold")
-            if sq["type"] == "IMPUESTO" and "tax" in sq:
-                name.append(f" ({money(sq['tax'], lang)})", style="dim")
-            row = [name] + [""] * (6 if with_price else 5)
-        style = "reverse" if i == current_pos else None
-        table.add_row(str(i), *row, who, style=style)
-    return table
-
-
-def players_table(view: dict[str, Any], lang: str, labels: Sequence[str],
-                  viewer: int | None = None) -> Table:
-    """Balances (and capital when the game ranks by it), square, jail and SalirCárcel."""
-    capital = view.get("ranked_by") == "capital"
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
-    table.add_column("")
-    table.add_column(tr(lang, "h_player"), no_wrap=True)
-    table.add_column(tr(lang, "h_balance"), justify="right")
-    if capital:
-        table.add_column(tr(lang, "h_capital"), justify="right")
-    table.add_column(tr(lang, "h_position"), no_wrap=True)
-    table.add_column(tr(lang, "h_jail"), justify="center")
-    table.add_column(tr(lang, "h_escape"), justify="center")
-    to_move = set(view.get("to_move") or ())
-    for p in view["players"]:
-        s = p["seat"]
-        name = Text(p["name"], style="bold " + seat_style(s))
-        if labels[s]:
-            name.append(f" ({labels[s]})", style="dim")
-        elif s == viewer:
-            name.append(f" ({tr(lang, 'you')})", style="dim")
-        square = view["squares"][p["position"]]
-        row: list[Any] = ["▶" if s in to_move else "", name,
-                          Text(money(p["balance"], lang),
-                               style="red" if p["balance"] <= 0 else "")]
-        if capital:
-            row.append(money(p["capital"], lang))
-        row += [f"{p['position']} {square_name(square, lang)}",
-                Text(tr(lang, "yes"), style="red") if p["in_jail"] else "",
-                tr(lang, "yes") if p["holds_salir_carcel"] else ""]
-        table.add_row(*row)
-    return table
-
-
+# ----- the Monopoly-family view (drawn in monopoly_render) -------------------------------
 def board_header(game: Game, view: dict[str, Any], lang: str) -> str:
     title = info(game.game_id).title
     parts = [title]
@@ -231,15 +144,6 @@ def board_header(game: Game, view: dict[str, Any], lang: str) -> str:
         names = ", ".join(game.names[s] for s in game.to_move)
         parts.append(tr(lang, "turn_of", name=names))
     return " · ".join(escape(p) for p in parts)
-
-
-def board_or_raw_view(game: Game, seat: int | None, lang: str, labels: Sequence[str],
-                      width: int = 100) -> RenderableType:
-    """Board and players (or the raw view for games without a board)."""
-    view = game.view(seat)
-    if not is_board_view(view):
-        return Pretty(view)
-    return Group(board_table(view, lang, width), players_table(view, lang, labels, seat))
 
 
 # ----- events and actions ----------------------------------------------------------------------
@@ -367,10 +271,16 @@ def ranked_result(game: Game, lang: str, labels: Sequence[str]) -> list[Renderab
         rounds = details.get("rounds", view.get("max_rounds"))
         lines.append(Text(tr(lang, "reason_limit", rounds=rounds)))
     else:
-        lines.append(Text(tr(lang, "reason_other", reason=result.reason)))
+        lines.append(Text(reason_words(result.reason, lang)))
     if ranked_by in ("capital", "balance"):
         lines.append(Text(tr(lang, f"ranked_{ranked_by}"), style="dim"))
     return lines
+
+
+def reason_words(reason: str, lang: str) -> str:
+    """Why a game ended, in words (``fin`` → "The game ends as its rules say it does.")."""
+    key = f"reason_{reason}"
+    return tr(lang, key) if key in MESSAGES else tr(lang, "reason_other", reason=reason)
 
 
 def print_result(console: Console, game: Game, lang: str, labels: Sequence[str]) -> None:
@@ -393,7 +303,7 @@ class GameRenderer:
         """The board and players as ``seat`` sees them, at most ``width`` columns wide and,
         when ``height`` is given, at most ``height`` rows tall (a compact form when the room
         is small; the full board when there is room)."""
-        return board_or_raw_view(game, seat, lang, labels, width)
+        return board_or_raw_view(game, seat, lang, labels, width, height)
 
     def entry_lines(self, game: Game, entry: Entry, lang: str, labels: Sequence[str],
                     indent: int = 4, prefix: str = "",

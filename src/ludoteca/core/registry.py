@@ -14,7 +14,10 @@ from .options import OptionSpec, validate_options
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What a game is and what it accepts. ``players`` is (min, max)."""
+    """What a game is and what it accepts. ``players`` is (min, max). ``bots`` names the
+    module holding the game's own program players (a dotted path, imported only when
+    :mod:`ludoteca.agents` first needs them; the module's ``AGENTS`` maps agent names to
+    factories ``factory(seed, **parameters)``), so ``agents`` imports no game."""
 
     id: str
     title: str
@@ -22,6 +25,7 @@ class GameInfo:
     options: dict[str, OptionSpec]
     summary: dict[str, str] = field(default_factory=dict)
     factory: Callable[..., Game] | None = field(default=None, repr=False, compare=False)
+    bots: str | None = field(default=None, repr=False, compare=False)
 
     def __getitem__(self, key: str) -> Any:  # dict-style access for tools
         return getattr(self, key)

@@ -312,8 +312,16 @@ class Ladder:
     def anchor_text(self) -> str:
         return f"{self.anchor} = {self.anchor_rating:g}"
 
-    def describe(self) -> str:
-        """How the figures were made, in one sentence."""
+    def describe(self, lang: str = "en") -> str:
+        """How the figures were made, in one sentence (in ``lang``: en or es)."""
+        if lang == "es":
+            pares = ("los resultados por parejas de la clasificación de cada partida"
+                     if self.players > 2 else "las partidas")
+            return (f"Valoraciones Bradley–Terry en la escala Elo ({self.anchor_text}), "
+                    f"ajustadas a partir de {pares} (los primeros puestos compartidos y las "
+                    f"partidas sin ganador cuentan ½, más un empate virtual por pareja); "
+                    f"intervalos al 95 %: bootstrap de percentiles sobre las partidas, "
+                    f"{self.bootstrap} remuestreos dentro de cada conjunto de bots.")
         pairs = ("pairwise outcomes of each game's ranking"
                  if self.players > 2 else "the games")
         return (f"Bradley–Terry ratings on the Elo scale ({self.anchor_text}), fitted from "

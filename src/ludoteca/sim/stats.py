@@ -174,6 +174,24 @@ class Figure:
             return f"all {self.of}"
         return f"{self.subset}, {self.games} of {self.of}"
 
+    def over_in(self, lang: str) -> str:
+        """:attr:`over` in ``lang`` (en or es)."""
+        if lang != "es":
+            return self.over
+        if not self.subset:
+            return f"las {self.of}"
+        subset = self.subset
+        if subset.startswith("games ended by "):
+            reasons = subset[len("games ended by "):].split(" or ")
+            subset = "partidas acabadas por " + " o ".join(REASONS_ES.get(r, r) for r in reasons)
+        elif subset == "games that report it":
+            subset = "partidas que la dan"
+        return f"{subset}, {self.games} de {self.of}"
+
+
+REASONS_ES = {"limit": "límite", "bankruptcy": "bancarrota", "fin": "final",
+              "win": "victoria"}
+
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not (isinstance(value, float) and math.isnan(value))

@@ -71,14 +71,19 @@ class SecurityHeaders:
 
 def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
                limits: Limits | None = None, allowed_origins: tuple[str, ...] = (),
-               bot_workers: int = 0) -> FastAPI:
+               bot_workers: int = 0, worker_id: str | None = None,
+               lease_seconds: float = 6.0) -> FastAPI:
     """The application over the database at ``db_url`` (SQLite path/URL or PostgreSQL URL).
     ``limits``: what strangers may make the server do (defaults for a public server);
     ``allowed_origins``: other sites whose pages may use this server (besides its own);
-    ``bot_workers``: processes that think for bots (0: threads of this process)."""
+    ``bot_workers``: processes that think for bots (0: threads of this process);
+    ``worker_id``: this process's name among several workers on one PostgreSQL database;
+    ``lease_seconds``: how long a worker's hold on a table's bots and clocks lasts unrenewed
+    (a crashed worker's tables are taken over after it)."""
     limits = limits or Limits()
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay, limits=limits, bot_workers=bot_workers)
+    hub = Hub(store, bot_delay=bot_delay, limits=limits, bot_workers=bot_workers,
+              worker_id=worker_id, lease_seconds=lease_seconds)
     allowed = frozenset(o.lower().rstrip("/") for o in allowed_origins)
 
     @contextlib.asynccontextmanager
@@ -86,6 +91,7 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
         n = hub.start()
         if n:
             log.info("resumed %d tables", n)
+        await hub.start_shared()         # several workers: NOTIFY fan-out and leases
         gc.collect()     # what start-up built stays: keep it out of later full collections,
         gc.freeze()      # which would otherwise pause every table for tens of milliseconds
         yield
@@ -168,6 +174,24 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
         key = device(request) or new_secret()
         request.state.device_key = key
         return key
+
+    # ----- health (load balancers, monitoring) ------------------------------------------
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> JSONResponse:
+        """``{"ok", "database", "worker", "tables", "sockets", "leases", "fanout"}``; 503 when
+        the database does not answer (or, with several workers, the fan-out is down)."""
+        try:
+            database = bool(await asyncio.wait_for(hub._read(store.ping), 3.0))
+        except Exception:       # noqa: BLE001 - any failure is "not reachable"
+            database = False
+        fanout = None if hub.fanout is None else hub.fanout.connected.is_set()
+        ok = database and fanout is not False
+        return JSONResponse({"ok": ok, "database": database, "worker": hub.worker,
+                             "tables": len(hub.tables),
+                             "sockets": sum(len(t.conns) for t in hub.tables.values()),
+                             "leases": len(hub.leased), "fanout": fanout},
+                            status_code=200 if ok else 503,
+                            headers={"Cache-Control": "no-store"})
 
     # ----- pages ---------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -425,7 +449,9 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
                 return
             if kind == "chat":                  # web/chat.py
                 hub.rates.hit("chat", conn.client)
-                conn.table.chat.post(conn.table, conn, msg.get("text"), msg.get("seat"))
+                posted_msg = conn.table.chat.post(conn.table, conn, msg.get("text"),
+                                                  msg.get("seat"))
+                hub.share_chat(conn.table, posted_msg)   # the table's sockets at other workers
                 return
             if kind == "mute":
                 conn.table.chat.mute(conn.table, conn, msg.get("seats"))

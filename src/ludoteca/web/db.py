@@ -64,6 +64,15 @@ tables_t = Table(
 ADDED_COLUMNS = {"creator": "VARCHAR(64)", "touched": "FLOAT", "rematch": "VARCHAR(40)",
                  "clock": "JSON"}
 
+#: which worker runs a table's bots and clocks (several workers on PostgreSQL): the holder
+#: renews its lease before ``expires``; a crashed worker's lease runs out and another takes it
+leases_t = Table(
+    "ludoteca_leases", metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("holder", String(80), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
 actions_t = Table(
     "ludoteca_actions", metadata,
     Column("table_id", String(40), ForeignKey("ludoteca_tables.id"), primary_key=True),
@@ -84,6 +93,15 @@ _FINISH = update(tables_t).where(
     version=bindparam("n"), status="finished", finished=bindparam("now"),
     touched=bindparam("now"), result=bindparam("result", type_=JSON))
 _INSERT = insert(actions_t)
+
+
+#: the PostgreSQL channels: ``ludoteca_table`` carries ``table_id:version:kind:worker`` (kind
+#: ``a`` actions, ``n`` new table, ``s`` seats or rematch, ``e`` ended), sent inside the
+#: transaction that made the change (so it arrives only once committed);
+#: ``ludoteca_chat`` carries JSON (chat messages, presence) from the worker that had them
+TABLE_CHANNEL = "ludoteca_table"
+CHAT_CHANNEL = "ludoteca_chat"
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 class StaleWrite(RuntimeError):
@@ -138,8 +156,11 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 class Store:
     """The database behind the tables."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, origin: str = "") -> None:
         self.url = normalize_url(url)
+        self.origin = origin          # this worker's id, in the notifications it sends
+        #: PostgreSQL: several workers may share it (changes are announced with NOTIFY)
+        self.shared = self.url.startswith("postgresql")
         kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
@@ -160,6 +181,24 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def _announce(self, conn: Any, table_id: str, version: int, kind: str) -> None:
+        """Tell every worker (PostgreSQL ``NOTIFY``, delivered at commit) that a table
+        changed; nothing on SQLite (one process)."""
+        if self.shared:
+            conn.execute(_NOTIFY, {"channel": TABLE_CHANNEL,
+                                   "payload": f"{table_id}:{version}:{kind}:{self.origin}"})
+
+    def publish(self, channel: str, payload: str) -> None:
+        """A notification of its own (chat, presence) to every worker."""
+        if self.shared:
+            with self.engine.begin() as conn:
+                conn.execute(_NOTIFY, {"channel": channel, "payload": payload})
+
+    def ping(self) -> bool:
+        """The database answers (``/healthz``)."""
+        with self.engine.connect() as conn:
+            return conn.execute(text("SELECT 1")).scalar() == 1
+
     # ----- writing -----------------------------------------------------------------------------
     def create(self, row: TableRow) -> None:
         with self.engine.begin() as conn:
@@ -169,6 +208,7 @@ class Store:
                 version=row.version, created=row.created, finished=row.finished,
                 result=row.result, creator=row.creator, touched=row.touched or row.created,
                 clock=row.clock))
+            self._announce(conn, row.id, row.version, "n")
 
     def append(self, table_id: str, n: int, seat: int, text: str,
                finished: dict[str, Any] | None = None) -> None:
@@ -192,6 +232,8 @@ class Store:
                     raise StaleWrite(f"table {table_id} is not playing at version {n - 1}")
             conn.execute(_INSERT, [{"table_id": table_id, "n": n, "seat": seat, "text": text,
                                     "at": now} for table_id, n, seat, text, _ in items])
+            for table_id, n, _seat, _text, _finished in items:
+                self._announce(conn, table_id, n, "a")
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]],
                      tokens: list[dict[str, Any]] | None = None) -> None:
@@ -200,12 +242,14 @@ class Store:
             values["tokens"] = tokens
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+            self._announce(conn, table_id, -1, "s")
 
     def set_rematch(self, table_id: str, rematch: str) -> None:
         """Record the table a finished table's rematch opened."""
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id)
                          .values(rematch=rematch))
+            self._announce(conn, table_id, -1, "s")
 
     def end(self, table_id: str, status: str) -> bool:
         """Close (``closed``) or abandon (``abandoned``) a table still playing; False when it
@@ -215,6 +259,8 @@ class Store:
             moved = conn.execute(update(tables_t).where(
                 tables_t.c.id == table_id, tables_t.c.status == "playing").values(
                 status=status, finished=now, touched=now))
+            if moved.rowcount == 1:
+                self._announce(conn, table_id, -1, "e")
         return moved.rowcount == 1
 
     def statuses(self, table_ids: list[str]) -> dict[str, str]:
@@ -225,6 +271,89 @@ class Store:
             rows = conn.execute(select(tables_t.c.id, tables_t.c.status).where(
                 tables_t.c.id.in_(table_ids)))
             return {r.id: r.status for r in rows}
+
+    # ----- leases (several workers) --------------------------------------------------------
+    def acquire(self, table_id: str, holder: str, seconds: float) -> bool:
+        """Take (or renew) the lease of a table's bots and clocks when nobody holds it, it
+        ran out, or ``holder`` has it already. True when ``holder`` holds it now."""
+        now = time.time()
+        if not self.shared:
+            return True
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        stmt = pg_insert(leases_t).values(table_id=table_id, holder=holder,
+                                          expires=now + seconds)
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[leases_t.c.table_id],
+            set_={"holder": holder, "expires": now + seconds},
+            where=(leases_t.c.holder == holder) | (leases_t.c.expires < now),
+        ).returning(leases_t.c.holder)
+        with self.engine.begin() as conn:
+            return conn.execute(stmt).first() is not None
+
+    def renew(self, table_ids: list[str], holder: str, seconds: float) -> set[str]:
+        """Renew the leases ``holder`` still holds; the ids it holds."""
+        if not table_ids:
+            return set()
+        if not self.shared:
+            return set(table_ids)
+        with self.engine.begin() as conn:
+            rows = conn.execute(update(leases_t).where(
+                leases_t.c.table_id.in_(table_ids), leases_t.c.holder == holder)
+                .values(expires=time.time() + seconds).returning(leases_t.c.table_id))
+            return {r.table_id for r in rows}
+
+    def release(self, table_ids: list[str], holder: str) -> None:
+        """Give up leases (a worker that stops): another worker takes them at once."""
+        if not table_ids or not self.shared:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(leases_t.delete().where(leases_t.c.table_id.in_(table_ids),
+                                                 leases_t.c.holder == holder))
+
+    def unled(self, limit: int = 50) -> list[str]:
+        """Playing tables with bots or clocks whose lease nobody holds (never taken, ran
+        out): a worker should take them."""
+        now = time.time()
+        query = (select(tables_t.c.id, tables_t.c.seats, tables_t.c.clock)
+                 .select_from(tables_t.outerjoin(leases_t, leases_t.c.table_id == tables_t.c.id))
+                 .where(tables_t.c.status == "playing",
+                        (leases_t.c.table_id.is_(None)) | (leases_t.c.expires < now))
+                 .order_by(tables_t.c.created).limit(limit))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [r.id for r in rows
+                if any(s.get("kind") == "bot" for s in r.seats or [])
+                or (r.clock or {}).get("mode") in ("move", "game")]
+
+    def holder(self, table_id: str) -> tuple[str, float] | None:
+        """Who holds a table's lease and until when (tests, ``/healthz``)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(leases_t.c.holder, leases_t.c.expires).where(
+                leases_t.c.table_id == table_id)).first()
+        return (row.holder, row.expires) if row is not None else None
+
+    def actions_since(self, table_id: str, version: int) -> tuple[TableRow | None,
+                                                                   list[tuple[int, int, str]]]:
+        """A table's row (without actions) and its actions after ``version``: what a worker
+        that holds the table in memory applies to catch up."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            if row is None:
+                return None, []
+            acts = conn.execute(select(actions_t.c.n, actions_t.c.seat, actions_t.c.text).where(
+                actions_t.c.table_id == table_id, actions_t.c.n > version)
+                .order_by(actions_t.c.n)).all()
+        return _row(row, []), [(a.n, a.seat, a.text) for a in acts]
+
+    def listed_playing(self, limit: int = 500) -> list[TableRow]:
+        """Listed unfinished tables, newest first, without their actions (a worker lists
+        the tables other workers hold too)."""
+        query = select(tables_t).where(tables_t.c.status == "playing",
+                                       tables_t.c.listed.is_(True)) \
+            .order_by(tables_t.c.created.desc()).limit(limit)
+        with self.engine.connect() as conn:
+            return [_row(r, []) for r in conn.execute(query)]
 
     # ----- reading -----------------------------------------------------------------------------
     def load(self, table_id: str) -> TableRow | None:

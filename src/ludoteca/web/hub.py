@@ -6,10 +6,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
+import secrets
+import socket
 import time
 from collections import Counter, deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import ludoteca
@@ -20,7 +24,7 @@ from ludoteca.core.registry import info
 
 from .access import Access, normalize_seat
 from .bots import BotRunner
-from .db import StaleWrite, Store, TableRow, Writer
+from .db import CHAT_CHANNEL, TABLE_CHANNEL, StaleWrite, Store, TableRow, Writer
 from .errors import WebError, not_found
 from .limits import Limits, RateLimiter
 from .table import LiveTable, LogEntry, Repeat, dumps, iso, make_entry, public_seat
@@ -72,8 +76,25 @@ class Hub:
     """Every table of one server process (the database is the truth; this is its cache)."""
 
     def __init__(self, store: Store, bot_delay: float = 0.6, limits: Limits | None = None,
-                 bot_workers: int = 0) -> None:
+                 bot_workers: int = 0, worker_id: str | None = None,
+                 lease_seconds: float = 6.0) -> None:
         self.store = store
+        #: this worker's name (in notifications, leases and ``/healthz``)
+        self.worker = worker_id or default_worker_id()
+        store.origin = self.worker
+        #: several workers share the database (PostgreSQL): changes come by NOTIFY, a lease
+        #: says which worker runs a table's bots and clocks
+        self.shared = store.shared
+        self.lease_seconds = lease_seconds
+        self.leased: dict[str, float] = {}      # table id -> lease valid until (monotonic)
+        self.fanout: Any = None
+        self._reader = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludoteca-read")
+        self._syncing: dict[str, asyncio.Task[None]] = {}
+        self._sync_again: set[str] = set()
+        self._leaser: asyncio.Task[None] | None = None
+        self._bg: set[asyncio.Task[Any]] = set()
+        self._lease_tried: dict[str, float] = {}
+        self._rounds = 0
         self.writer = Writer(store)
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
@@ -87,9 +108,11 @@ class Hub:
     # ----- start and stop ------------------------------------------------------------------
     def start(self) -> int:
         """Rebuild every unfinished table from its stored actions; start their bots and the
-        sweeper that retires idle tables. (Called with the event loop running.)"""
+        sweeper that retires idle tables. (Called with the event loop running.) Several
+        workers (PostgreSQL): tables load when asked for, and the lease loop
+        (:meth:`start_shared`) takes the tables of bots and clocks nobody runs."""
         n = 0
-        for table_id in self.store.ids(status="playing"):
+        for table_id in ([] if self.shared else self.store.ids(status="playing")):
             try:
                 table = self._load(table_id)
             except Exception:  # a table that no longer replays must not stop the server
@@ -101,9 +124,24 @@ class Hub:
         self._sweeper = asyncio.ensure_future(self._sweep_forever())
         return n
 
+    async def start_shared(self) -> None:
+        """Several workers: listen to the others' changes (``fanout.py``) and run the lease
+        loop. Nothing on SQLite."""
+        if not self.shared:
+            return
+        from .fanout import Fanout
+
+        self.fanout = Fanout(self.store.url, self._on_notice, self._resync_all)
+        await self.fanout.start()
+        self._leaser = asyncio.ensure_future(self._lease_forever())
+
     async def stop(self) -> None:
         self._closing = True
         tasks = [t for table in self.tables.values() for t in table.bot_tasks.values()]
+        tasks.extend(self._syncing.values())
+        tasks.extend(self._bg)
+        if self._leaser is not None:
+            tasks.append(self._leaser)
         if self._sweeper is not None:
             tasks.append(self._sweeper)
         for table in self.tables.values():
@@ -112,8 +150,17 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self.fanout is not None:
+            await self.fanout.close()
+        if self.leased:   # another worker takes them at once, not when they run out
+            try:
+                await self.writer.run(self.store.release, list(self.leased), self.worker)
+            except Exception:
+                log.exception("releasing leases failed")
+            self.leased.clear()
         self.bots.close()
         self.writer.close()
+        self._reader.shutdown(wait=False, cancel_futures=True)
 
     def _load(self, table_id: str) -> LiveTable | None:
         row = self.store.load(table_id)
@@ -194,6 +241,8 @@ class Hub:
             if rep is not None and version == rep.version_before and (
                     text in (rep.text, rep.sent) or _canonical(game, text) == rep.text):
                 return rep.version_after
+            if self.shared and version > table.version:   # another worker moved it on
+                await self._catch_up(table)
             if version != table.version and not self._fresh_enough(table, seat, version):
                 raise WebError("stale", f"la acción responde a la versión {version}, pero la "
                                f"mesa va por la {table.version}; mira el estado nuevo",
@@ -232,10 +281,15 @@ class Hub:
             await self.writer.append(table.id, n, seat, canonical,
                                      table_result(game) if game.is_over else None)
         except StaleWrite as exc:  # closed (by an admin) or moved meanwhile: look again
-            await self._refresh_status(table)
+            if self.shared:        # another worker stored version n first: catch up
+                await self._catch_up(table)
+                self.notify(table)
+                self.kick_bots(table)
+            else:
+                await self._refresh_status(table)
             raise closed_error(table.state) if table.state != "playing" else WebError(
                 "stale", "la mesa cambió mientras tanto; mira el estado nuevo",
-                "the table changed meanwhile; look at the new state") from exc
+                "the table changed meanwhile; look at the new state", [table.version]) from exc
         except Exception as exc:  # the database refused: nothing changed
             log.exception("could not store action %s of table %s", n, table.id)
             raise WebError("server", "no se pudo guardar la acción; inténtalo de nuevo",
@@ -253,6 +307,281 @@ class Hub:
         self.kick_bots(table)
         return n
 
+    # ----- several workers: catching up, notifications, leases ------------------------------
+    async def _read(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """A database read off the event loop (not on the writer's thread: a catch-up never
+        waits behind a group commit)."""
+        return await asyncio.get_running_loop().run_in_executor(self._reader, fn, *args)
+
+    async def _catch_up(self, table: LiveTable) -> bool:
+        """Apply what other workers stored since this worker's version, and follow the
+        stored seats, status and rematch. (Holds ``table.lock``.) True if anything changed."""
+        row, actions = await self._read(self.store.actions_since, table.id, table.version)
+        if row is None:
+            return False
+        changed = False
+        if actions and actions[0][0] == table.version + 1:
+            game = table.game.clone()
+            for n, seat, text in actions:
+                if n != table.version + 1:
+                    break
+                secret = game.is_secret_choice(seat)
+                events = game.apply(text, seat=seat)
+                table.game = game
+                table.add_entry(make_entry(game, n, seat, text, secret, events))
+                game = game.clone()
+            table.touched = row.touched or time.time()
+            changed = True
+        seats = [normalize_seat(s) for s in row.seats]
+        if seats != table.seats or row.tokens != table.credentials:
+            renamed = [s["name"] for s in seats] != [s["name"] for s in table.seats]
+            table.seats, table.credentials = seats, row.tokens
+            for s in seats:
+                if s["kind"] == "bot" and s["seat"] not in table.agents:
+                    table.agents[s["seat"]] = make_agent(s["bot"], table.game_id,
+                                                         table.game.seed + s["seat"])
+            if renamed:
+                self._refresh_names(table, row)
+            for conn in table.conns:
+                conn.access = table.access_for(conn.key)
+                conn.log_sent = 0
+            table.invalidate()
+            changed = True
+        if row.rematch != table.rematch:
+            table.rematch = row.rematch
+            table.invalidate()
+            changed = True
+        if table.game.is_over and table.state == "playing":
+            table.state = "finished"
+            table.finished = row.finished or time.time()
+            changed = True
+        elif row.status in ("closed", "abandoned") and table.state == "playing":
+            self._ended(table, row.status)
+            changed = True
+        return changed
+
+    def _refresh_names(self, table: LiveTable, row: TableRow) -> None:
+        """Seat names changed (a claim with a name): the game's log names them anew."""
+        full = self.store.load(table.id)
+        if full is not None:
+            table.game, table.entries = _replay_row(full)
+
+    async def sync(self, table: LiveTable) -> None:
+        """Catch a table up with the database and tell its sockets (coalesced: one catch-up
+        of a table at a time, again if a notification came meanwhile)."""
+        async with table.lock:
+            changed = await self._catch_up(table)
+        if changed:
+            self.notify(table)
+            self.kick_bots(table)
+
+    def _schedule_sync(self, table: LiveTable) -> None:
+        task = self._syncing.get(table.id)
+        if task is not None and not task.done():
+            self._sync_again.add(table.id)
+            return
+        self._syncing[table.id] = asyncio.ensure_future(self._sync_loop(table))
+
+    async def _sync_loop(self, table: LiveTable) -> None:
+        try:
+            while True:
+                self._sync_again.discard(table.id)
+                try:
+                    await self.sync(table)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("table %s could not catch up", table.id)
+                if table.id not in self._sync_again:
+                    return
+        finally:
+            if self._syncing.get(table.id) is asyncio.current_task():
+                del self._syncing[table.id]
+
+    def _needed(self, table: LiveTable) -> bool:
+        """A table this worker must keep following: sockets here, or its bots and clocks."""
+        return bool(table.conns) or table.id in self.leased or bool(table.bot_tasks)
+
+    def _on_notice(self, channel: str, payload: str) -> None:
+        """A notification from a worker (this one's own are skipped)."""
+        if channel == TABLE_CHANNEL:
+            table_id, _version, kind, origin = payload.split(":", 3)
+            if origin == self.worker:
+                return
+            table = self.tables.get(table_id)
+            if table is None:
+                return                  # loaded from the database when somebody asks
+            if not self._needed(table):
+                del self.tables[table_id]   # nobody here follows it: reloaded when asked
+                return
+            if kind in ("a", "s", "e"):
+                self._schedule_sync(table)
+        elif channel == CHAT_CHANNEL:
+            msg = json.loads(payload)
+            if msg.get("w") == self.worker:
+                return
+            table = self.tables.get(msg.get("t", ""))
+            if table is None or not table.conns:
+                return
+            if msg.get("k") == "chat":
+                self._deliver_chat(table, msg["m"])
+            elif msg.get("k") == "presence":
+                before = table.connected()
+                seats = frozenset(int(x) for x in msg.get("s", []))
+                if seats:
+                    table.remote[msg["w"]] = (seats, time.monotonic())
+                else:
+                    table.remote.pop(msg["w"], None)
+                if table.connected() != before:
+                    self._presence(table, but=None)
+
+    async def _resync_all(self) -> None:
+        """The notifications' connection was lost: whatever came meanwhile is in the
+        database; catch every followed table up, forget the others."""
+        for table_id, table in list(self.tables.items()):
+            if self._needed(table):
+                self._schedule_sync(table)
+            else:
+                del self.tables[table_id]
+
+    def _publish(self, payload: dict[str, Any]) -> None:
+        """A chat message or presence to the other workers (in the background)."""
+        if not self.shared or self._closing:
+            return
+        payload["w"] = self.worker
+        task = asyncio.ensure_future(self._read(self.store.publish, CHAT_CHANNEL,
+                                                dumps(payload)))
+        self._bg.add(task)
+        task.add_done_callback(self._bg.discard)
+        task.add_done_callback(lambda t: t.cancelled() or t.exception() is None
+                               or log.warning("publish failed: %s", t.exception()))
+
+    def share_chat(self, table: LiveTable, msg: dict[str, Any]) -> None:
+        """A chat message posted at this worker reaches the table's sockets elsewhere."""
+        self._publish({"t": table.id, "k": "chat", "m": msg})
+
+    def _deliver_chat(self, table: LiveTable, msg: dict[str, Any]) -> None:
+        room = table.chat
+        room.messages.append(msg)
+        data = dumps(msg)
+        for conn in list(table.conns):
+            if msg.get("seat") not in room.mutes(conn):
+                conn.push(data)
+
+    def _share_presence(self, table: LiveTable) -> None:
+        seats: set[int] = set()
+        for conn in table.conns:
+            seats.update(conn.you)
+        self._publish({"t": table.id, "k": "presence", "s": sorted(seats)})
+
+    def holds(self, table: LiveTable) -> bool:
+        """This worker runs the table's bots and clocks (always, with one process)."""
+        if not self.shared:
+            return True
+        return self.leased.get(table.id, 0.0) > time.monotonic()
+
+    def _wants_lease(self, table: LiveTable) -> bool:
+        return not table.ended and (bool(table.agents) or table.clock is not None)
+
+    async def _take(self, table_id: str) -> bool:
+        """Try to take a table's lease; True when this worker holds it now."""
+        start = time.monotonic()
+        got = await self._read(self.store.acquire, table_id, self.worker, self.lease_seconds)
+        if got:
+            self.leased[table_id] = start + self.lease_seconds * 0.8
+        else:
+            self.leased.pop(table_id, None)
+        return got
+
+    def _drop_lease(self, table_id: str) -> None:
+        """Another worker runs this table now: stop its bots and timers here."""
+        self.leased.pop(table_id, None)
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        for task in table.bot_tasks.values():
+            task.cancel()
+        table.bot_tasks.clear()
+        if table.clock is not None:
+            table.clock.cancel()
+
+    async def lease_round(self, new: int = 4) -> None:
+        """Renew this worker's leases, take the ones of tables in memory that need a
+        driver, and up to ``new`` tables nobody runs (a crashed worker's). Every tenth
+        round, say again who is connected here (a crashed worker's word runs out)."""
+        self._rounds += 1
+        if self._rounds % 10 == 0:
+            for table in self.tables.values():
+                if any(conn.you for conn in table.conns):
+                    self._share_presence(table)
+        for table_id in [t for t in self._lease_tried if t not in self.tables]:
+            del self._lease_tried[table_id]
+        held = [t for t in self.leased if t in self.tables and self._wants_lease(self.tables[t])]
+        for table_id in [t for t in self.leased if t not in held]:
+            self.leased.pop(table_id, None)
+        if held:
+            start = time.monotonic()
+            kept = await self._read(self.store.renew, held, self.worker, self.lease_seconds)
+            for table_id in held:
+                if table_id in kept:
+                    self.leased[table_id] = start + self.lease_seconds * 0.8
+                else:
+                    self._drop_lease(table_id)
+        for table in list(self.tables.values()):
+            if self._wants_lease(table) and not self.holds(table) and await self._take(table.id):
+                await self.sync(table)
+                self.kick_bots(table)
+        taken = 0
+        for table_id in await self._read(self.store.unled):
+            if taken >= new or self._closing:
+                break
+            if table_id in self.tables or not await self._take(table_id):
+                continue
+            taken += 1
+            try:
+                row = await self._read(self.store.load, table_id)
+                if row is None:
+                    continue
+                game, entries = await self._read(_replay_row, row)
+            except Exception:
+                log.exception("table %s could not be rebuilt", table_id)
+                continue
+            table = self.tables.get(table_id)
+            if table is None:
+                table = LiveTable.from_row(row, game, entries)
+                self._attach_agents(table, row.seed)
+                self.tables[table_id] = table
+            log.info("worker %s runs the bots of table %s", self.worker, table_id)
+            self.kick_bots(table)
+
+    async def _lease_forever(self) -> None:
+        period = self.lease_seconds / 3
+        while True:
+            try:
+                await self.lease_round()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("lease round failed")
+            await asyncio.sleep(period * random.uniform(0.8, 1.2))
+
+    def _lease_soon(self, table: LiveTable) -> None:
+        """A table needs its bots or clocks run and this worker may take it: try now
+        rather than at the next lease round (at most once per lease period / 3)."""
+        now = time.monotonic()
+        if self._closing or now - self._lease_tried.get(table.id, -1e9) < self.lease_seconds / 3:
+            return
+        self._lease_tried[table.id] = now
+
+        async def take() -> None:
+            if await self._take(table.id):
+                await self.sync(table)
+                self.kick_bots(table)
+
+        task = asyncio.ensure_future(take())
+        self._bg.add(task)
+        task.add_done_callback(self._bg.discard)
+
     # ----- telling the sockets -------------------------------------------------------------
     def notify(self, table: LiveTable) -> None:
         """Every socket of the table gets the newest state."""
@@ -260,7 +589,7 @@ class Hub:
         for conn in table.conns:
             conn.touch()
 
-    def _presence(self, table: LiveTable, but: Conn) -> None:
+    def _presence(self, table: LiveTable, but: Conn | None) -> None:
         """Who is connected changed: a small message to the other sockets, never a state."""
         table.presence_changed()
         message = table.presence_message()
@@ -290,6 +619,8 @@ class Hub:
             self._presence(table, but=conn)
         else:
             table.presence_changed()
+        if self.shared and conn.you:
+            self._share_presence(table)
 
     def disconnect(self, conn: Conn) -> None:
         table = conn.table
@@ -305,6 +636,8 @@ class Hub:
             table.last_seen[seat] = now
         if table.connected() != before:
             self._presence(table, but=conn)
+        if self.shared and conn.you:
+            self._share_presence(table)
 
     def reauthorize(self, table: LiveTable, key: str | None = None) -> None:
         """Seats changed hands: every socket (or only those of ``key``) acts for what its
@@ -375,9 +708,18 @@ class Hub:
     def kick_bots(self, table: LiveTable) -> None:
         """Start a task for each bot seat that must decide now and has none running (and
         follow the table's clocks)."""
+        holder = self.holds(table)
         if table.clock is not None and not self._closing:
-            table.clock.update(table, self)
+            if holder:
+                table.clock.update(table, self)
+            else:                        # the lease holder runs the timers; shown here
+                table.clock.sync(table)
         if self._closing or table.ended:
+            return
+        if not holder:
+            if self._wants_lease(table) and any(s in table.agents or table.clock is not None
+                                                for s in table.game.to_move):
+                self._lease_soon(table)
             return
         for seat in table.game.to_move:
             if seat in table.agents and seat not in table.bot_tasks:
@@ -409,7 +751,7 @@ class Hub:
                 try:
                     async with table.lock:
                         if table.ended or seat not in table.game.to_move \
-                                or seat not in table.agents:
+                                or seat not in table.agents or not self.holds(table):
                             return
                         await self._apply(table, seat, action, None)
                 except WebError as exc:
@@ -426,6 +768,17 @@ class Hub:
         live = [t for t in self.tables.values() if t.listed]
         out = [t.summary() for t in live if t.status() in ("open", "playing", "finished")
                and (status is None or t.status() == status)]
+        if self.shared and status in (None, "open", "playing"):   # other workers' tables
+            seen = {t.id for t in live}
+            for row in self.store.listed_playing():
+                if row.id not in seen:
+                    summary = _row_summary(row)
+                    summary["status"] = "open" if any(
+                        s.get("access") == "open" and not s.get("claimed")
+                        for s in row.seats) else "playing"
+                    summary["result"] = None
+                    if status is None or summary["status"] == status:
+                        out.append(summary)
         if status in (None, "finished"):
             seen = {t.id for t in live}
             for row in self.store.finished_rows():
@@ -433,6 +786,11 @@ class Hub:
                     out.append(_row_summary(row))
         out.sort(key=lambda s: s["created"] or "", reverse=True)
         return out
+
+
+def default_worker_id() -> str:
+    """``host:pid:random`` (unique even when a pid is reused after a crash)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(2)}"
 
 
 def table_result(game: Game) -> dict[str, Any] | None:

@@ -24,6 +24,7 @@ from .db import TableRow
 from .labels import label
 from .words import describer
 
+REMOTE_FRESH = 60.0  # seconds a worker's word on who is connected there counts
 MAX_REQS = 64  # recent request ids remembered per table (repeats are answered with an ack)
 
 
@@ -106,6 +107,8 @@ class LiveTable:
     last: dict[int, Repeat] = field(default_factory=dict)
     reqs: OrderedDict[tuple[int, str], int] = field(default_factory=OrderedDict)
     conns: set[Any] = field(default_factory=set)
+    #: seats connected at other workers (several workers): worker -> (seats, when heard)
+    remote: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
     bot_tasks: dict[int, Any] = field(default_factory=dict)
     agents: dict[int, Any] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -169,7 +172,7 @@ class LiveTable:
 
     def absent(self, seat: int, now: float, grace: float) -> bool:
         """Nobody is at ``seat`` now, and nobody has been for ``grace`` seconds."""
-        if any(seat in conn.you for conn in self.conns):
+        if any(seat in conn.you for conn in self.conns) or seat in self.remote_seats():
             return False
         left = self.last_seen.get(seat)
         return left is None or now - left >= grace
@@ -210,7 +213,19 @@ class LiveTable:
         seats: set[int] = {s["seat"] for s in self.seats if s["kind"] == "bot"}
         for conn in self.conns:
             seats.update(conn.you)
-        return seats
+        return seats | self.remote_seats()
+
+    def remote_seats(self) -> set[int]:
+        """Seats connected at other workers (heard within ``REMOTE_FRESH`` seconds: a
+        crashed worker's sockets stop counting)."""
+        if not self.remote:
+            return set()
+        now = time.monotonic()
+        out: set[int] = set()
+        for seats, when in self.remote.values():
+            if now - when < REMOTE_FRESH:
+                out |= seats
+        return out
 
     # ----- messages --------------------------------------------------------------------------
     def _seats(self) -> str:

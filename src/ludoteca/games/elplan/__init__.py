@@ -94,6 +94,6 @@ def _factory(names: tuple[str, ...], seed: int, options: dict[str, Any],
 
 
 register(GameInfo("elplan", "El Plan: tú decides", (C.min_players, C.max_players), OPTIONS,
-                  SUMMARY, _factory))
+                  SUMMARY, _factory, bots="ludoteca.games.elplan.bots"))
 
 __all__ = ["ElplanGame"]

@@ -17,9 +17,9 @@ Policy, one decision at a time, planning towards Ideas (3 Products of 3 differen
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from ludoteca.agents import register_agent
 from ludoteca.core.action import Action
 from ludoteca.core.game import Game
 
@@ -330,4 +330,6 @@ class ElplanGreedyAgent:
         return legal[0]
 
 
-register_agent("greedy", "elplan", lambda seed: ElplanGreedyAgent(seed))
+#: this game's own program players, by agent name: ``factory(seed)``. The game's
+#: ``GameInfo.bots`` names this module; ``ludoteca.agents`` reads it on first use.
+AGENTS: dict[str, Callable[..., Any]] = {"greedy": lambda seed: ElplanGreedyAgent(seed)}

@@ -84,17 +84,17 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "exencion": ("{p} {ignores_es} el suceso{by_es}.", "{p} {ignores_en} the event{by_en}."),
     "suceso-pendiente": ("El suceso actuará al activarse el Distrito 7.",
                          "The event acts when District 7 activates."),
-    "suceso-gana": ("Suceso: {players_list} recibe(n) {gain_text}.",
-                    "Event: {players_list} take(s) {gain_text}."),
+    "suceso-gana": ("Suceso: {players_list} recibe{n_pl} {gain_text}.",
+                    "Event: {players_list} take{s_sg} {gain_text}."),
     "suceso-paga": ("Suceso: se paga {resource_name} ocioso ({paid_text}).",
                     "Event: idle {resource_name} is paid ({paid_text})."),
-    "suceso-cierre": ("Cierre de año fiscal: {players_list} devuelve(n) sus recursos ociosos y "
-                      "recibe(n) {gain_text}.",
-                      "Fiscal year close: {players_list} return(s) their idle resources and "
-                      "take(s) {gain_text}."),
+    "suceso-cierre": ("Cierre de año fiscal: {players_list} devuelve{n_pl} sus recursos ociosos "
+                      "y recibe{n_pl} {gain_text}.",
+                      "Fiscal year close: {players_list} return{s_sg} their idle resources and "
+                      "take{s_sg} {gain_text}."),
     "suceso-precio": ("Este Período, para {players_list}, {what_es} cuesta {price} Dinero.",
                       "This Period, for {players_list}, {what_en} costs {price} Money."),
-    "suceso-sin-importar": ("Este Período {players_list} no puede(n) importar.",
+    "suceso-sin-importar": ("Este Período {players_list} no puede{n_pl} importar.",
                             "This Period {players_list} may not import."),
     "suceso-exportacion": ("Este Período cada exportación pone {amount} Dinero en los "
                            "subsidios.", "This Period each export puts {amount} Money on the "
@@ -102,10 +102,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "suceso-mercado": ("Sobreoferta: vuelve a la caja 1 Producto de cada tipo presente "
                        "({removed_text}).", "Glut: 1 Product of each type present goes back "
                        "to the box ({removed_text})."),
-    "suceso-venta": ("Este Período {players_list} gana(n) {amount} más por Producto vendido.",
-                     "This Period {players_list} earn(s) {amount} more per Product sold."),
-    "suceso-impuesto": ("Impuesto: {players_list} pone(n) {amount} Dinero en los subsidios.",
-                        "Tax: {players_list} put(s) {amount} Money on the subsidy squares."),
+    "suceso-venta": ("Este Período {players_list} gana{n_pl} {amount} más por Producto "
+                     "vendido.", "This Period {players_list} earn{s_sg} {amount} more per "
+                     "Product sold."),
+    "suceso-impuesto": ("Impuesto: {players_list} pone{n_pl} {amount} Dinero en los "
+                        "subsidios.", "Tax: {players_list} put{s_sg} {amount} Money on the "
+                        "subsidy squares."),
     "suceso-nada": ("No pasa nada.", "Nothing happens."),
     "suceso-redistribucion": ("Redistribución: devuelven {most_list}; reciben {fewest_list}.",
                               "Redistribution: {most_list} return; {fewest_list} take."),
@@ -189,19 +191,23 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "momento-cero": ("Momento Cero pasa a {p}.", "Momento Cero passes to {p}."),
     "penalizacion-credito": ("{p} termina con una carta de crédito y pierde una Idea{lost_es}.",
                              "{p} ends holding a credit card and loses an Idea{lost_en}."),
-    "fin": ("Fin de la partida ({reason}). Gana{n_es} {winners_list} con {top} punto(s).",
-            "Game over ({reason}). Winner{n_en}: {winners_list} with {top} point(s)."),
+    "fin": ("Fin de la partida ({reason_es}). Gana{n_es} {winners_list} con {top} "
+            "{points_es}.",
+            "Game over ({reason_en}). Winner{n_en}: {winners_list} with {top} {points_en}."),
     "explain": ("{text_es}", "{text_en}"),
     "tutorial-control": ("Control {id}: {text_es} — {ok_es}.", "Check {id}: {text_en} — {ok_en}."),
 }
 NONE = ("ninguno", "none")
+END_REASON = {"fin": ("tras el último Período", "after the last Period"),
+              "tutorial": ("fin del tutorial", "end of the tutorial")}
 CATEGORY_ES = {"positive": "positivo", "negative": "negativo", "neutral": "neutro"}
 
 
 def who(game: ElplanGame, s: int | None, lang: str = "es") -> str:
+    """A seat by its name (seat numbers are never shown)."""
     if s is None:
         return "la caja" if lang == "es" else "the box"
-    return f"{game.names[s]} ({s})"
+    return game.names[s]
 
 
 def _join(items: list[str], lang: str, empty: tuple[str, str] = ("nadie", "nobody")) -> str:
@@ -230,6 +236,21 @@ def _target_name(cid: str, i: int) -> str:
     return _card(cid, i)
 
 
+def offer_word(o: int, lang: str) -> str:
+    """An offer as the player types it: deck and slot from 1 (``tecnología-1``)."""
+    if not 0 <= o < 9:
+        return str(o)
+    return f"{DECK_NAME[o // 3][0 if lang == 'es' else 1].lower()}-{o % 3 + 1}"
+
+
+def target_word(game: ElplanGame, n: int, lang: str) -> str:
+    """A target as the player types it: ``proceso-1`` or the card's id."""
+    if n < 2:
+        return f"proceso-{n + 1}" if lang == "es" else f"process-{n + 1}"
+    k = n - 2
+    return game.cat[k].id if 0 <= k < len(game.cat) else str(n)
+
+
 def describe(game: ElplanGame, event: Event, lang: str = "es") -> str:
     d: dict[str, Any] = event.data
     es, en = TEMPLATES.get(event.kind, (event.kind, event.kind))
@@ -250,6 +271,8 @@ def describe(game: ElplanGame, event: Event, lang: str = "es") -> str:
         f["owner_p"] = name(d["owner"])
     if "players" in d and isinstance(d["players"], list):
         f["players_list"] = names(d["players"])
+        many = len(d["players"]) > 1               # "nadie recibe", "nobody takes"
+        f["n_pl"], f["s_sg"] = ("n", "") if many else ("", "s")
     if "plans" in d:
         f["plans"] = ", ".join(d["plans"])
     if "gain" in d and isinstance(d["gain"], dict):
@@ -349,6 +372,9 @@ def describe(game: ElplanGame, event: Event, lang: str = "es") -> str:
         f["winners_list"] = names(ws)
         f["n_es"], f["n_en"] = ("n", "s") if len(ws) > 1 else ("", "")
         f["top"] = d["scores"][ws[0]] if ws else 0
+        f["reason_es"], f["reason_en"] = END_REASON.get(d.get("reason"), (d.get("reason"),) * 2)
+        one = f["top"] == 1
+        f["points_es"], f["points_en"] = ("punto", "point") if one else ("puntos", "points")
     elif kind == "tutorial-control":
         f["ok_es"] = "correcto" if d["ok"] else "NO se cumple"
         f["ok_en"] = "ok" if d["ok"] else "NOT met"
@@ -412,14 +438,30 @@ def explain_illegal(game: ElplanGame, action: Action, seat: int) -> tuple[str, s
         return (f"'{action}' is not an action of elplan", f"'{action}' no es una acción de elplan")
     st = game.stage
     now_en, now_es = _now(game)
+    q_en, q_es = action_words(game, action, "en"), action_words(game, action, "es")
     if st not in _family(name):
-        return (f"'{action}' is not possible now; {now_en}",
-                f"'{action}' no es posible ahora; {now_es}")
+        return (f"'{q_en}' is not possible now; {now_en}",
+                f"'{q_es}' no es posible ahora; {now_es}")
     why = _reason(game, action, seat)
     if why is None:
         why = ("it is not allowed at this point of the step", "no se permite en este momento")
     en, es = why
-    return f"'{action}' is not legal: {en}", f"'{action}' no es legal: {es}"
+    return f"'{q_en}' is not legal: {en}", f"'{q_es}' no es legal: {es}"
+
+
+def action_words(game: ElplanGame, action: Action, lang: str) -> str:
+    """``invertir tecnología-1``: an action with its square, offer or target as the player
+    types it (numbered from 1), not the engine's number."""
+    kind, arg = A.ARG_KIND.get(action.name), action.arg
+    if arg is None or kind not in ("square", "offer", "target"):
+        return str(action)
+    if kind == "square":
+        word = C.squares[arg].id if 0 <= arg < len(C.squares) else str(arg)
+    elif kind == "offer":
+        word = offer_word(arg, lang)
+    else:
+        word = target_word(game, arg, lang)
+    return f"{action.name} {word}"
 
 
 def _have(game: ElplanGame, s: int, r: int) -> int:
@@ -569,7 +611,8 @@ def _reason_target(game: ElplanGame, action: Action, s: int) -> tuple[str, str] 
     name, N = action.name, action.arg
     st = game.stage
     if N >= game.ntg or not game.own[s * NT + N]:
-        return (f"you own no target {N}", f"no tienes el objetivo {N}")
+        return (f"you own no target {target_word(game, N, 'en')}",
+                f"no tienes el objetivo {target_word(game, N, 'es')}")
     spaces, mn = game.tinfo[s][N]
     tokens = game._tok(s, N)
     card = game.cat[N - 2] if N >= 2 else None
@@ -652,7 +695,8 @@ def _reason_invest(game: ElplanGame, action: Action, s: int) -> tuple[str, str] 
     if game.bought[s]:
         return ("one investment per Period (EP-D3.3)", "una inversión por Período (EP-D3.3)")
     if o >= 3 * 3 or game.offers[o] < 0:
-        return (f"there is no offer in slot {o}", f"no hay oferta en la casilla {o}")
+        return (f"there is no offer {offer_word(o, 'en')}",
+                f"no hay oferta {offer_word(o, 'es')}")
     k = game.offers[o]
     card = game.cat[k]
     if game.own[s * NT + 2 + k]:

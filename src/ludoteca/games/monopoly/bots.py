@@ -15,9 +15,9 @@ Policy, one decision at a time:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from ludoteca.agents import register_agent
 from ludoteca.core.action import Action
 from ludoteca.core.game import Game
 
@@ -114,5 +114,6 @@ class GreedyAgent:
         return by_name[A.END][0]
 
 
-for _game in ("qytetet", "civitas"):
-    register_agent("greedy", _game, lambda seed: GreedyAgent(seed))
+#: this game's own program players, by agent name: ``factory(seed)``. The game's
+#: ``GameInfo.bots`` names this module; ``ludoteca.agents`` reads it on first use.
+AGENTS: dict[str, Callable[..., Any]] = {"greedy": lambda seed: GreedyAgent(seed)}

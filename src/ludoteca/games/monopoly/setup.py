@@ -73,4 +73,5 @@ def register_monopoly_game(rules: Ruleset, package: str, summary: dict[str, str]
         return MonopolyGame(rules, board, names, seed, options, dice)
 
     options = {"board": BOARD_OPTION, "max_rounds": MAX_ROUNDS_OPTION}
-    register(GameInfo(rules.game_id, rules.title, (2, 4), options, summary, factory))
+    register(GameInfo(rules.game_id, rules.title, (2, 4), options, summary, factory,
+                      bots="ludoteca.games.monopoly.bots"))

@@ -19,6 +19,7 @@ from ludoteca.core.result import Result, rank_by_score
 from ludoteca.core.rng import GameRandom
 
 from . import actions as A
+from .common import NOBODY, PHASE_JAIL, PHASE_MANAGE, PHASE_NAMES, PHASE_OVER, PHASE_ROLL
 from .content import (
     ESCAPE,
     GOTO,
@@ -40,9 +41,6 @@ from .ruleset import (
 )
 from .text import describe, explain_illegal
 
-PHASE_ROLL, PHASE_JAIL, PHASE_MANAGE, PHASE_OVER = 0, 1, 2, 3
-PHASE_NAMES = ("roll", "jail", "manage", "over")
-NOBODY = -1
 J = to_json_number
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +12,7 @@ from ludoteca.core.events import Event
 from ludoteca.core.money import format_money
 
 from . import actions as A
+from .common import NOBODY, PHASE_JAIL, PHASE_MANAGE, PHASE_ROLL
 from .content import CARD_KIND_EN, SQUARE_LABEL, SQUARE_LABEL_EN
 from .ruleset import BAIL, MAX_HOTELS, MAX_HOUSES
 
@@ -84,6 +86,13 @@ TEMPLATES: dict[str, tuple[str, str]] = {
 }
 
 
+def board_name(name: str, lang: str) -> str:
+    """A board's name in ``lang``: the default boards' Spanish names ("Tablero por defecto de
+    Qytetet") said in English ("Default Qytetet board"); an author's own name as written."""
+    m = re.fullmatch(r"Tablero por defecto de (\S+)", name)
+    return f"Default {m[1]} board" if lang == "en" and m else name
+
+
 def square_name(game: MonopolyGame, s: int, lang: str) -> str:
     """The square's name as the board shows it in ``lang`` (the view's ``name`` or
     ``name_en``)."""
@@ -135,8 +144,6 @@ def describe(game: MonopolyGame, event: Event, lang: str) -> str:
 
 def explain_illegal(game: MonopolyGame, action: Action, seat: int) -> tuple[str, str]:
     """Why ``action`` is not legal now: (English, Spanish). Never reveals hidden state."""
-    from .state import NOBODY, PHASE_JAIL, PHASE_MANAGE, PHASE_ROLL
-
     phase, name, s = game.phase, action.name, action.arg
     if phase == PHASE_ROLL and name != A.ROLL:
         return ("you must roll the die first ('tirar')", "primero debes tirar el dado ('tirar')")

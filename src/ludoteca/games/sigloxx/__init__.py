@@ -79,6 +79,6 @@ def _factory(names: tuple[str, ...], seed: int, options: dict[str, Any],
 
 
 register(GameInfo("sigloxx", "Siglo XX", (C.min_players, C.max_players), OPTIONS, SUMMARY,
-                  _factory))
+                  _factory, bots="ludoteca.games.sigloxx.bots"))
 
 __all__ = ["SigloGame"]

@@ -21,9 +21,9 @@ Policy, one decision at a time:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from ludoteca.agents import register_agent
 from ludoteca.core.action import Action
 from ludoteca.core.game import Game
 
@@ -320,6 +320,8 @@ class SigloGreedyAgent:
         return legal[0]
 
 
-register_agent("greedy", "sigloxx", lambda seed: SigloGreedyAgent(seed))
+#: this game's own program players, by agent name: ``factory(seed)``. The game's
+#: ``GameInfo.bots`` names this module; ``ludoteca.agents`` reads it on first use.
+AGENTS: dict[str, Callable[..., Any]] = {"greedy": lambda seed: SigloGreedyAgent(seed)}
 
 __all__ = ["SigloGreedyAgent"]

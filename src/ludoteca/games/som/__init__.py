@@ -111,6 +111,6 @@ def _factory(names: tuple[str, ...], seed: int, options: dict[str, Any],
 
 register(GameInfo("som", "Som el que decidim!", (C.raw["players"]["min"],
                                                  C.raw["players"]["max"]),
-                  OPTIONS, SUMMARY, _factory))
+                  OPTIONS, SUMMARY, _factory, bots="ludoteca.games.som.bots"))
 
 __all__ = ["SomGame"]

@@ -19,9 +19,9 @@ Policy, one decision at a time — cooperative first, competitive second:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from ludoteca.agents import register_agent
 from ludoteca.core.action import Action
 from ludoteca.core.game import Game
 
@@ -275,4 +275,6 @@ class SomGreedyAgent:
         return max(cands, key=lambda a: (players[a.arg]["value"], a.name == A.PROTECT_B))
 
 
-register_agent("greedy", "som", lambda seed: SomGreedyAgent(seed))
+#: this game's own program players, by agent name: ``factory(seed)``. The game's
+#: ``GameInfo.bots`` names this module; ``ludoteca.agents`` reads it on first use.
+AGENTS: dict[str, Callable[..., Any]] = {"greedy": lambda seed: SomGreedyAgent(seed)}

@@ -1,5 +1,6 @@
 """What every part of the «Som el que decidim!» engine shares: content tables as flat tuples,
-the decision kinds of the state machine, the small codes of payments, levies and votes, and
+the decision kinds of the state machine, the small codes of payments, levies and votes, which
+handler each action name goes to (``DISPATCH``, shared by ``state`` and ``text``), and
 reading a cell from text."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from typing import Any
 
 from ludoteca.core.errors import InvalidOption
 
+from . import actions as A
 from .content import content
 
 C = content()
@@ -40,6 +42,28 @@ LEVY_NONE, LEVY_RECEPTA, LEVY_SUCESIONES = 0, 1, 2
 VOTE_NONE, VOTE_ELECTIONS, VOTE_MOTION = 0, 1, 2
 UNDECLARED, ABSTAINS = -1, -2
 DEGREES = C.degrees                  # medio, elevado, intenso
+
+# action name -> (handler code, parameter)
+_K_ROLL, _K_PAY, _K_CHANGE, _K_GIVE, _K_SWAP, _K_END, _K_MOVE, _K_STOP, _K_RECEPTA, \
+    _K_SUC, _K_AMOUNT, _K_NOLEVY, _K_ELECT, _K_MOTION, _K_DECLINE, _K_SUPPORT, _K_ABSTAIN, \
+    _K_GOV, _K_BID, _K_PROTECT, _K_COLLECT = range(21)
+DISPATCH: dict[str, tuple[int, int]] = {A.ROLL: (_K_ROLL, 0), A.END: (_K_END, 0),
+                                        A.MOVE: (_K_MOVE, 0), A.STOP: (_K_STOP, 0),
+                                        A.RECEPTA: (_K_RECEPTA, 0), A.SUCESIONES: (_K_SUC, 0),
+                                        A.AMOUNT: (_K_AMOUNT, 0), A.NO_LEVY: (_K_NOLEVY, 0),
+                                        A.ELECTIONS: (_K_ELECT, 0), A.MOTION: (_K_MOTION, 0),
+                                        A.DECLINE: (_K_DECLINE, 0), A.SUPPORT: (_K_SUPPORT, 0),
+                                        A.ABSTAIN: (_K_ABSTAIN, 0), A.GOVERNOR: (_K_GOV, 0),
+                                        A.BID: (_K_BID, 0), A.PROTECT_M: (_K_PROTECT, MOSSOS),
+                                        A.PROTECT_B: (_K_PROTECT, BOMBEROS),
+                                        A.COLLECT: (_K_COLLECT, 0)}
+for _t, _code in enumerate(TYPE_CODES):
+    DISPATCH[A.PAY_PREFIX + _code] = (_K_PAY, _t)
+    DISPATCH[A.GIVE_PREFIX + _code] = (_K_GIVE, _t)
+for _t in ONES:
+    DISPATCH[A.CHANGE_PREFIX + TYPE_CODES[_t]] = (_K_CHANGE, _t)
+for _i, _x in enumerate(C.exchanges):
+    DISPATCH[A.SWAP_PREFIX + _x.code] = (_K_SWAP, _i)
 
 
 def cell_of(value: Any) -> int:

@@ -33,12 +33,34 @@ from . import actions as A
 from .arrange import ArrangeMixin
 from .cohesion import CohesionMixin
 from .common import (
+    _K_ABSTAIN,
+    _K_AMOUNT,
+    _K_BID,
+    _K_CHANGE,
+    _K_COLLECT,
+    _K_DECLINE,
+    _K_ELECT,
+    _K_END,
+    _K_GIVE,
+    _K_GOV,
+    _K_MOTION,
+    _K_MOVE,
+    _K_NOLEVY,
+    _K_PAY,
+    _K_PROTECT,
+    _K_RECEPTA,
+    _K_ROLL,
+    _K_STOP,
+    _K_SUC,
+    _K_SUPPORT,
+    _K_SWAP,
     ABSTAINS,
     ATC_CARD,
     BOMBEROS,
     CARD_ID,
     CN_CARD,
     DEGREES,
+    DISPATCH,
     EFFECT,
     FIRST_OF_VALUE,
     FLAG,
@@ -89,28 +111,6 @@ from .payments import PaymentsMixin
 from .spain import SpainMixin
 from .views import ViewsMixin
 from .votes import VotesMixin
-
-# action name -> (handler code, parameter)
-_K_ROLL, _K_PAY, _K_CHANGE, _K_GIVE, _K_SWAP, _K_END, _K_MOVE, _K_STOP, _K_RECEPTA, \
-    _K_SUC, _K_AMOUNT, _K_NOLEVY, _K_ELECT, _K_MOTION, _K_DECLINE, _K_SUPPORT, _K_ABSTAIN, \
-    _K_GOV, _K_BID, _K_PROTECT, _K_COLLECT = range(21)
-DISPATCH: dict[str, tuple[int, int]] = {A.ROLL: (_K_ROLL, 0), A.END: (_K_END, 0),
-                                        A.MOVE: (_K_MOVE, 0), A.STOP: (_K_STOP, 0),
-                                        A.RECEPTA: (_K_RECEPTA, 0), A.SUCESIONES: (_K_SUC, 0),
-                                        A.AMOUNT: (_K_AMOUNT, 0), A.NO_LEVY: (_K_NOLEVY, 0),
-                                        A.ELECTIONS: (_K_ELECT, 0), A.MOTION: (_K_MOTION, 0),
-                                        A.DECLINE: (_K_DECLINE, 0), A.SUPPORT: (_K_SUPPORT, 0),
-                                        A.ABSTAIN: (_K_ABSTAIN, 0), A.GOVERNOR: (_K_GOV, 0),
-                                        A.BID: (_K_BID, 0), A.PROTECT_M: (_K_PROTECT, MOSSOS),
-                                        A.PROTECT_B: (_K_PROTECT, BOMBEROS),
-                                        A.COLLECT: (_K_COLLECT, 0)}
-for _t, _code in enumerate(TYPE_CODES):
-    DISPATCH[A.PAY_PREFIX + _code] = (_K_PAY, _t)
-    DISPATCH[A.GIVE_PREFIX + _code] = (_K_GIVE, _t)
-for _t in ONES:
-    DISPATCH[A.CHANGE_PREFIX + TYPE_CODES[_t]] = (_K_CHANGE, _t)
-for _i, _x in enumerate(C.exchanges):
-    DISPATCH[A.SWAP_PREFIX + _x.code] = (_K_SWAP, _i)
 
 
 class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMixin,

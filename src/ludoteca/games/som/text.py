@@ -10,6 +10,7 @@ from ludoteca.core.action import Action
 from ludoteca.core.events import Event
 
 from . import actions as A
+from . import common as S
 from .content import FLAG_CODES, content
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                      "impuestos.", "{p} owes {due} € and holds only {value} €: cannot pay "
                      "the taxes."),
     "pago": ("{p} paga un disco de {disk} ({value} €) a {to} ({reason}); quedan {due} €.",
-             "{p} pays a {disk} disk ({value} €) to {to} ({reason}); {due} € still due."),
+             "{p} pays {a_disk} disk ({value} €) to {to} ({reason}); {due} € still due."),
     "sobrepago": ("Nadie puede dar cambio: {p} paga con un disco de {disk} de 2 € y no recibe "
                   "nada a cambio.", "Nobody can give change: {p} pays with a 2 € {disk} disk "
                   "and gets nothing back."),
@@ -66,12 +67,12 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                       "{disks_en}."),
     "donacion": ("{p} da un disco de {disk} ({value} €) a {to} y gana {earned} {discos} de "
                  "participación ({pd_from_player} de {to}, {pd_from_cn} de Concentració "
-                 "nacional).", "{p} gives a {disk} disk ({value} €) to {to} and earns {earned} "
+                 "nacional).", "{p} gives {a_disk} disk ({value} €) to {to} and earns {earned} "
                  "participation {disks_word} ({pd_from_player} from {to}, {pd_from_cn} from "
                  "Concentració nacional)."),
     "canje": ("{p} entrega dos discos de {gives} (uno a {target}, otro a Hisenda) y toma "
               "uno de {takes} de {target}.", "{p} hands over two {gives} disks (one to "
-              "{target}, one to Hisenda) and takes a {takes} disk from {target}."),
+              "{target}, one to Hisenda) and takes {a_takes} disk from {target}."),
     "fin_cohesion": ("{p} termina la cohesión social.", "{p} ends social cohesion."),
     "accion": ("Acción ciudadana: se mueve{n_es} {movers}.",
                "Citizen action: {movers} move{n_en}."),
@@ -117,7 +118,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                 "{p} does not use Sufragi universal: the turn ends."),
     "elecciones": ("{p} convoca elecciones anticipadas.", "{p} calls early elections."),
     "coste_elecciones": ("{p} entrega un disco de {disk} a Hisenda espanyola.",
-                         "{p} hands a {disk} disk to Hisenda espanyola."),
+                         "{p} hands {a_disk} disk to Hisenda espanyola."),
     "mocion": ("{p} presenta una moción de censura contra {gh_p}.",
                "{p} brings a motion of censure against {gh_p}."),
     "apoyo": ("{p} apoya a {supports_p}.", "{p} supports {supports_p}."),
@@ -170,6 +171,7 @@ def describe(game: SomGame, event: Event, lang: str = "es") -> str:
     for key in ("disk", "gives", "takes"):
         if key in d:
             f[key] = TYPE_NAME[d[key]][i]
+            f["a_" + key] = ("an " if f[key][:1] in "aeiou" else "a ") + f[key]
     if "card" in d:
         f["card"] = CARD_NAME[d["card"]][i]
     if "flag" in d:
@@ -253,8 +255,6 @@ def describe(game: SomGame, event: Event, lang: str = "es") -> str:
 # ----- refusals ---------------------------------------------------------------------------------
 def _expected(game: SomGame) -> tuple[str, str]:
     """What the game waits for now: (English, Spanish)."""
-    from . import state as S
-
     ph = game.phase
     if ph == S.PH_PAY:
         to = who(game, game._who(game.pay_payee))
@@ -305,8 +305,6 @@ def _expected(game: SomGame) -> tuple[str, str]:
 
 
 def _phase_of(name: str) -> int:
-    from . import state as S
-
     if name.startswith(A.PAY_PREFIX):
         return S.PH_PAY
     if name.startswith(A.CHANGE_PREFIX):
@@ -324,8 +322,6 @@ def _phase_of(name: str) -> int:
 def explain_illegal(game: SomGame, action: Action, seat: int) -> tuple[str, str]:
     """Why ``action`` is not legal for ``seat`` now: (English, Spanish). Never reveals a
     face-down card, Hisenda's types or a bid."""
-    from . import state as S
-
     en, es = _expected(game)
     name, arg = action.name, action.arg
     if name not in S.DISPATCH:
