@@ -638,7 +638,7 @@ export function render(el, view, ctx) {
     cat.columns.forEach((c, i) => {
       const eff = [];
       if (c.garbage) eff.push(T(`${c.garbage} basura`, `${c.garbage} garbage`));
-      if (c.pollution) eff.push(T(`contam. −${c.pollution}`, `pollution −${c.pollution}`));
+      if (c.pollution) eff.push(T(`más contaminación (−${c.pollution})`, `more pollution (−${c.pollution})`));
       cols.append(h("div", { class: "sx-col", "data-column": c.column, style: c.occupant != null ? `border-color:${colourOf(c.occupant)};border-width:2px` : "" },
         h("b", {}, c.column), h("br"), eff.join(", ") || T("nada", "nothing"),
         i === 0 ? h("div", { class: "sx-small" }, T("da el inicial", "gives start")) : null,
