@@ -1,6 +1,6 @@
 """Every page held to the same bar, at 390×844 and 1366×900, in Spanish and in English: the
-lobby, the table page of each game (one person and bots, a few moves in), the replay of a
-finished game and the not-found page.
+lobby, the table page of each game (one person and bots, a few moves in), the results screen
+(with its chart) and the replay of a finished game, and the not-found page.
 
 For each page: (a) nothing scrolls sideways; (b) axe-core (vendored in ``tests/web/vendor``)
 finds no serious or critical violation; (c) no action button's visible label is its typed
@@ -27,7 +27,7 @@ AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 GAMES = ["qytetet", "civitas", "som", "elplan", "sigloxx"]
 VIEWPORTS = {"phone": (390, 844), "desktop": (1366, 900)}
 LANGS = ["es", "en"]
-PAGES = ["lobby", *GAMES, "replay", "notfound"]
+PAGES = ["lobby", *GAMES, "results", "replay", "notfound"]
 
 #: words that only one of the two languages uses (none that both share: "a", "no", "me"…)
 ENGLISH_WORDS = frozenset("""
@@ -165,6 +165,7 @@ def site(server: str, browser: Any) -> dict[str, Any]:
     cookies = ctx.storage_state()
     ctx.close()
     return {"tables": tables, "replay": f"/replay/{done['table_id']}", "state": cookies,
+            "results": f"/t/{done['table_id']}",
             "titles": sorted((g["title"] for g in games.values()), key=len, reverse=True)}
 
 
@@ -183,6 +184,9 @@ def open_page(pages: Pages, server: str, site: dict[str, Any], which: str, size:
         wait_state(page)
         page.wait_for_function("() => document.querySelector('.action-button')"
                                " || window.ludotecaTable.state.over")
+    elif which == "results":
+        page.goto(f"{server}{site['results']}?lang={lang}")
+        page.wait_for_selector(".over-screen:not([hidden]) .results-chart canvas")
     elif which == "replay":
         page.goto(f"{server}{site['replay']}?lang={lang}")
         page.wait_for_function("() => document.body.dataset.step !== undefined")
