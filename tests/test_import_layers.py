@@ -45,10 +45,6 @@ KNOWN_UPWARD: dict[tuple[str, str], str] = {
         "move tech_effect to games/sigloxx/text.py",
 }
 KNOWN_CYCLES: dict[frozenset[str], str] = {
-    frozenset({"ludoteca.cli.ladder", "ludoteca.cli.main"}):
-        "ladder_cmd borrows console/fail/pick_lang from main (deferred import)",
-    frozenset({"ludoteca.cli.elplan.actions", "ludoteca.cli.elplan.players",
-               "ludoteca.cli.elplan.words"}): "El Plan screen split in progress (issue 22)",
 }
 
 

@@ -23,10 +23,8 @@ from ludoteca.sim.output import format_of, write_rows
 from ludoteca.sim.runner import SimError
 
 from . import lab
+from .common import LangOption, console, fail, pick_lang
 from .table import CliError, parse_options
-
-LangOption = Annotated[str | None, typer.Option(
-    "--lang", help="es or en (default: from the locale / por defecto: según el locale)")]
 
 
 def default_players(game: str) -> int:
@@ -139,8 +137,6 @@ def ladder_cmd(
     lang: LangOption = None,
 ) -> None:
     """Rate bots by a round robin: Bradley–Terry ratings, Elo scale (clasificación de bots)."""
-    from .main import console, fail, pick_lang
-
     lang = pick_lang(lang)
     try:
         code = ladder(game, players, games_n, bots, jobs, out, seed, option or [], backend,

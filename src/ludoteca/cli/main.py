@@ -7,10 +7,9 @@ one-line message on stderr and exit code 2, never a traceback.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.console import Console, RenderableType
@@ -21,14 +20,14 @@ from rich.text import Text
 
 from ludoteca.agents import agent_names
 from ludoteca.core.errors import LudotecaError
-from ludoteca.core.i18n import detect_lang
 from ludoteca.core.record import start_of, walk
 from ludoteca.core.registry import games, info, new_game
 
 from . import render
+from .common import LangOption, console, fail, pick_lang
 from .content import app as content_app
 from .ladder import ladder_cmd
-from .messages import LANGS, actions, tr
+from .messages import actions, tr
 from .table import (
     TABLE_COMMANDS,
     CliError,
@@ -49,28 +48,6 @@ app = typer.Typer(
     help="Play, read and replay Spanish-language economic board games "
          "(juega, lee y reproduce juegos de tablero).")
 
-LangOption = Annotated[str | None, typer.Option(
-    "--lang", help="es or en (default: from the locale / por defecto: según el locale)")]
-
-
-def console() -> Console:
-    """Rich console; 100 columns when the output is not a terminal (pipes, tests)."""
-    width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 100
-    return Console(width=width, highlight=False)
-
-
-def fail(message: object, lang: str) -> NoReturn:
-    err = Console(stderr=True, highlight=False)
-    err.print(f"[bold red]{tr(lang, 'error')}:[/] {escape(str(message))}", soft_wrap=True)
-    raise typer.Exit(2)
-
-
-def pick_lang(lang: str | None) -> str:
-    if lang is None:
-        return detect_lang()
-    if lang.lower() not in LANGS:
-        fail(tr(detect_lang(), "bad_lang", value=lang), detect_lang())
-    return lang.lower()
 
 
 def version_text() -> str:

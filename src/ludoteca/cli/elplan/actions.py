@@ -15,6 +15,7 @@ from ludoteca.core.game import Game
 from ludoteca.games.elplan import actions as A
 
 from .words import (
+    EN_NAMES,
     PROD,
     PTYPE,
     RES,
@@ -32,28 +33,6 @@ from .words import (
     res_name,
     square_benefit,
 )
-
-EN_NAMES = {A.PLACE: "place", A.IGNORE: "ignore-event", A.ACCEPT: "accept-event",
-            A.DONE: "done", A.DEACTIVATE: "deactivate", A.RETURN: "return",
-            A.ACTIVATE: "activate", A.REINFORCE: "reinforce", A.OUTSOURCE: "outsource",
-            A.INVEST: "invest", A.INVEST_D: "invest-off-money", A.INVEST_E: "invest-off-energy",
-            A.INVEST_CREDIT: "invest-credit", A.REPAY: "repay-credit", A.INNOVATE: "innovate"}
-for _i, _r in enumerate(RES):
-    EN_NAMES[A.CHOOSE[_i]] = f"choose-{A.R_EN[_i]}"
-    EN_NAMES[A.IDEA[_i]] = f"idea-{A.R_EN[_i]}"
-    EN_NAMES[A.REPLACE[_i]] = f"replace-{A.R_EN[_i]}"
-for _i, _t in enumerate(PROD):
-    _w = A.T_EN[_i]
-    for _group, _en in ((A.DISCARD, "discard"), (A.KEEP, "keep"), (A.MAKE, "make"),
-                        (A.BUY, "buy"), (A.BUY_CREDIT, "buy-credit"), (A.IMPORT, "import"),
-                        (A.BUY_SHOP, "buy-shop"), (A.SHOP, "shop")):
-        EN_NAMES[_group[_i]] = f"{_en}-{_w}"
-    EN_NAMES[A.SELL_D[_i]] = f"sell-{_w}-money"
-    EN_NAMES[A.SELL_E[_i]] = f"sell-{_w}-energy"
-for _i, _x in enumerate(PTYPE[:3]):
-    EN_NAMES[A.LAB[_i]] = f"laboratory-{_x}"
-for _i, _ex in enumerate(A.EXCHANGES):
-    EN_NAMES[A.EXCHANGE[_i]] = "exchange-" + "-".join(A.R_EN[x] for x in _ex)
 
 
 def english_form(text: str) -> str:
