@@ -40,9 +40,6 @@ KNOWN_UPWARD: dict[tuple[str, str], str] = {
     # the learned bot encodes views with the RL observation encoders; they should move
     # below the agents (their own package, rl re-exporting them)
     ("ludoteca.agents.learned", "ludoteca.rl.encoders"): "move rl encoders below agents",
-    # the web's Siglo XX words reuse the terminal's technology texts
-    ("ludoteca.web.words.sigloxx", "ludoteca.cli.sigloxx_render"):
-        "move tech_effect to games/sigloxx/text.py",
 }
 KNOWN_CYCLES: dict[frozenset[str], str] = {
 }

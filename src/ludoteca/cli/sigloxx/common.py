@@ -10,7 +10,16 @@ from rich.text import Text
 
 from ludoteca.games.sigloxx import actions as A
 from ludoteca.games.sigloxx.content import SITE_RECYCLING, content
-from ludoteca.games.sigloxx.country import INST_BASE, RAILS
+from ludoteca.games.sigloxx.effects import (  # noqa: F401 (shared with the screen's parts)
+    E_,
+    N_,
+    RAIL_GLYPH,
+    S_,
+    W_,
+    amounts,
+    glyph,
+    tile_rails,
+)
 
 C = content()
 LAND_BY_ID = {t.id: t for t in C.land}
@@ -24,10 +33,6 @@ ROMAN = tuple(r.roman for r in C.rounds)
 
 COLOUR_STYLES = {"rojo": "bold red", "amarillo": "bold yellow", "verde": "bold green",
                  "azul": "bold dodger_blue1", "morado": "bold magenta"}
-N_, E_, S_, W_ = 1, 2, 4, 8                   # rail bits of a rotated tile (N E S W)
-RAIL_GLYPH = {0: "·", N_: "╵", E_: "╶", S_: "╷", W_: "╴", N_ | S_: "│", E_ | W_: "─",
-              N_ | E_: "└", E_ | S_: "┌", S_ | W_: "┐", N_ | W_: "┘", N_ | E_ | S_: "├",
-              E_ | S_ | W_: "┬", N_ | S_ | W_: "┤", N_ | E_ | W_: "┴", 15: "┼"}
 # the technology cost tracks by their content id
 TRACK_NAMES = {"tablero": ("tablero", "board"), "loseta-3": ("loseta, cara 3", "tile, side 3"),
                "loseta-4": ("loseta, cara 4", "tile, side 4")}
@@ -98,17 +103,6 @@ def yields(coins: int, science: int, vp: int, lang: str) -> str:
     return "".join(f"{n}{x}" for n, x in ((coins, lc), (science, ls), (vp, lv)) if n) or "0"
 
 
-def amounts(coins: int, science: int, vp: int, lang: str) -> str:
-    """``+2 monedas +1 PV`` in words."""
-    parts = []
-    for n, es1, esn, en1, enn in ((coins, "moneda", "monedas", "coin", "coins"),
-                                  (science, "de ciencia", "de ciencia", "science", "science"),
-                                  (vp, "PV", "PV", "VP", "VP")):
-        if n:
-            parts.append(f"+{n} " + (_(lang, es1, en1) if n == 1 else _(lang, esn, enn)))
-    return " ".join(parts) or "+0"
-
-
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
@@ -117,15 +111,6 @@ def rails_of(item: dict[str, Any]) -> int:
     """Rail bits of a placed tile (N E S W after its rotation)."""
     tile_id = item.get("tile") or item["tech"]
     return tile_rails(tile_id, item["rotation"])
-
-
-def tile_rails(tile_id: str, rotation: int = 0) -> int:
-    code = C.land_index[tile_id] if tile_id in C.land_index else INST_BASE + C.tech_index[tile_id]
-    return RAILS[code * 4 + rotation // 90]
-
-
-def glyph(mask: int) -> str:
-    return RAIL_GLYPH.get(mask, "?")
 
 
 def site_token(site: Any, staffed: bool | None, lang: str) -> str:

@@ -9,98 +9,21 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .common import (
-    CARD_BY_ID,
-    TECH_BY_ID,
-    _,
-    amounts,
-    fit_parts,
-    glyph,
-    short_who,
-    tech_name,
-    tile_rails,
-    who,
+from ludoteca.games.sigloxx.effects import (  # noqa: F401 (re-exported)
+    EFFECTS,
+    eco_words,
+    pollution_words,
+    tech_effect,
 )
 
-
-def eco_words(garbage: int, shift: int, lang: str) -> str:
-    """``2 basura, más contaminación (1 paso a la izquierda)``: a purchase's or a catastrophe
-    column's effect. ``shift`` is the move of the pollution marker: right (> 0) is cleaner."""
-    parts = []
-    if garbage:
-        parts.append(_(lang, f"{garbage} basura", f"{garbage} garbage"))
-    if shift:
-        parts.append(pollution_words(shift, lang))
-    return ", ".join(parts)
-
-
-def pollution_words(shift: int, lang: str) -> str:
-    """A move of the pollution marker in words: right is less pollution, left is more."""
-    n = abs(shift)
-    if shift > 0:
-        return _(lang, f"menos contaminación ({n} {'paso' if n == 1 else 'pasos'} a la derecha)",
-                 f"less pollution ({n} {'step' if n == 1 else 'steps'} right)")
-    return _(lang, f"más contaminación ({n} {'paso' if n == 1 else 'pasos'} a la izquierda)",
-             f"more pollution ({n} {'step' if n == 1 else 'steps'} left)")
-
-
-def _income_effect(t: Any, lang: str) -> str:
-    return _(lang, f"ingresos {amounts(t.coins, t.science, t.vp, lang)}",
-             f"income {amounts(t.coins, t.science, t.vp, lang)}")
-
-
-def _institution_effect(t: Any, lang: str) -> str:
-    rails = glyph(tile_rails(t.id))
-    gain = amounts(t.coins, t.science, t.vp, lang)
-    return _(lang, f"institución (vías {rails}): ingresos {gain} si su red tiene un ciudadano",
-             f"institution (rails {rails}): income {gain} if its network has a citizen")
-
-
-def _move_effect(t: Any, lang: str) -> str:
-    where = _(lang, "dentro de su red", "within its network") if t.scope == "network" else \
-        _(lang, "a cualquier sitio del país", "anywhere in the country")
-    return _(lang, f"cada mantenimiento: mover {t.moves} ciudadano(s) {where}",
-             f"each Maintenance: move {t.moves} citizen(s) {where}")
-
-
-def _remove_effect(t: Any, lang: str) -> str:
-    when = _(lang, "una vez", "once") if t.use == "once" else \
-        _(lang, "cada mantenimiento", "each Maintenance")
-    text = _(lang, f"{when}: quitar hasta {t.amount} basura",
-             f"{when}: remove up to {t.amount} garbage")
-    if t.cost_coins:
-        text += _(lang, f" pagando {t.cost_coins} monedas", f" paying {t.cost_coins} coins")
-    if t.pollution_if_used:
-        text += f" ({pollution_words(-t.pollution_if_used, lang)})"
-    return text
-
-
-EFFECTS = {
-    "income": _income_effect,
-    "income_if_connected": _institution_effect,
-    "move_citizens": _move_effect,
-    "remove_garbage": _remove_effect,
-    "gain_citizens": lambda t, lang: _(lang, f"una vez: {t.count} ciudadano(s) nuevo(s)",
-                                       f"once: {t.count} new citizen(s)"),
-    "gain_bridges": lambda t, lang: _(lang, f"al comprarla: {t.count} puentes",
-                                      f"on purchase: {t.count} bridges"),
-    "recycling_bonus": lambda t, lang: _(
-        lang, f"cada sitio de reciclaje con ciudadano recicla {t.extra} más",
-        f"each staffed recycling site recycles {t.extra} more"),
-    "pollution_shift": lambda t, lang: _(lang, "cada mantenimiento: ", "each Maintenance: ") +
-    pollution_words(t.shift, lang),
-}
-
-
-def tech_effect(tech_id: str, lang: str) -> str:
-    """What a technology does, in a few words (from its content fields)."""
-    t = TECH_BY_ID[tech_id]
-    maker = EFFECTS.get(t.op)
-    text = maker(t, lang) if maker else ""
-    eco = eco_words(t.garbage, t.flowers - t.pollution, lang)
-    if eco:
-        text += ("; " if text else "") + _(lang, "al comprarla: ", "on purchase: ") + eco
-    return text
+from .common import (
+    CARD_BY_ID,
+    _,
+    fit_parts,
+    short_who,
+    tech_name,
+    who,
+)
 
 
 def _card_rule(k: Any, lang: str) -> str:

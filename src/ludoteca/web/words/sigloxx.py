@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.cli.sigloxx_render import tech_effect
 from ludoteca.core.errors import LudotecaError
 from ludoteca.games.sigloxx import actions as A
 from ludoteca.games.sigloxx.common import CITY, LAND, LAND_ID, TECH, TECH_ID, site_name
+from ludoteca.games.sigloxx.effects import tech_effect
 from ludoteca.games.sigloxx.text import action_text
 
 from . import Words, pair
