@@ -33,7 +33,7 @@ from ludoteca.sim.backends import run_iter
 from ludoteca.sim.output import format_of, read_rows, write_rows
 from ludoteca.sim.runner import SimError, SimSpec, parse_players, players_spec
 
-from .table import CliError, convert_option, parse_options
+from .seats import CliError, convert_option, parse_options
 
 Row = dict[str, Any]
 LANG: ContextVar[str] = ContextVar("lab_lang", default="en")

@@ -24,7 +24,7 @@ from ludoteca.sim.runner import SimError
 
 from . import lab
 from .common import LangOption, console, fail, pick_lang
-from .table import CliError, parse_options
+from .seats import CliError, parse_options
 
 
 def default_players(game: str) -> int:
