@@ -4,17 +4,16 @@ squares and the board by their English names on an English screen."""
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from rich.console import Console
 
 import ludoteca
-from ludoteca.agents import make_agent
 from ludoteca.cli.monopoly_render import short_square_name, square_name
 from ludoteca.cli.render import renderer_for
 from ludoteca.games.monopoly.text import board_name
+
+from .screen_support import draw, game_states
 
 BUDGETS = [(80, 11), (80, 18), (120, 26), (100, 30)]
 SPANISH = {"de", "la", "el", "con", "turno", "del", "los", "las", "calle", "tablero", "casilla",
@@ -28,24 +27,7 @@ GAMES = ("qytetet", "civitas")
 
 
 def states(gid: str, seed: int = 5, steps: int = 120, every: int = 20) -> list:
-    game = ludoteca.new_game(gid, players=["Ana", "Bea", "Carla"], seed=seed)
-    bots = [make_agent("random", gid, seed + s) for s in range(3)]
-    out = []
-    for i in range(steps):
-        if game.is_over:
-            break
-        if i % every == 0:
-            out.append(game.clone())
-        seat = game.to_move[0]
-        game.apply(bots[seat].choose(game, seat))
-    out.append(game)
-    return out
-
-
-def draw(renderable, width: int) -> list[str]:
-    console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
-    console.print(renderable)
-    return console.export_text().rstrip("\n").splitlines()
+    return game_states(gid, seed, steps, every)
 
 
 def other_language(lines: list[str], lang: str) -> set[str]:

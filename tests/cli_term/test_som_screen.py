@@ -4,17 +4,16 @@ one way."""
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from rich.console import Console
 
 import ludoteca
-from ludoteca.agents import make_agent
 from ludoteca.cli.render import renderer_for
 from ludoteca.cli.som import PROPER, SHORT_FORMS, card_name, map_renderable
 from ludoteca.games.som.text import CARD_NAME, describe
+
+from .screen_support import draw, game_states
 
 # (terminal width, rows the play loop leaves the board)
 BUDGETS = [(80, 11), (80, 18), (120, 26), (100, 30)]
@@ -25,25 +24,7 @@ WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 def states(seed: int = 11, steps: int = 160, every: int = 20) -> list:
     """Copies of a seeded game of three random bots, every ``every`` actions."""
-    game = ludoteca.new_game("som", players=["Ana", "Bea", "Carla"], seed=seed,
-                             options={"mode": "C"})
-    bots = [make_agent("random", "som", seed + s) for s in range(3)]
-    out = []
-    for i in range(steps):
-        if game.is_over:
-            break
-        if i % every == 0:
-            out.append(game.clone())
-        seat = game.to_move[0]
-        game.apply(bots[seat].choose(game, seat))
-    out.append(game)
-    return out
-
-
-def draw(renderable, width: int) -> list[str]:
-    console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
-    console.print(renderable)
-    return console.export_text().rstrip("\n").splitlines()
+    return game_states("som", seed, steps, every, options={"mode": "C"})
 
 
 def strip_proper(text: str) -> str:
