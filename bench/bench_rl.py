@@ -146,15 +146,22 @@ def interleave(runners: dict[str, Iterator[int]], seconds: float,
 
 
 def mid_game(gid: str) -> tuple[ludoteca.Game, int]:
+    """A position of seeded random play with the most seats: after 120 actions, or half way
+    through a game that ends sooner (never a finished game)."""
     lo, hi = ludoteca.info(gid).players
     game = ludoteca.new_game(gid, players=hi, seed=1)
     rng = random.Random(1)
-    for _ in range(120):
-        if game.is_over:
-            break
+    played = []
+    while len(played) < 120 and not game.is_over:
         seat = game.to_move[0]
-        game.apply(rng.choice(game.legal_actions(seat)), seat=seat)
-    return game, game.to_move[0] if game.to_move else 0
+        action = rng.choice(game.legal_actions(seat))
+        game.apply(action, seat=seat)
+        played.append((seat, action))
+    if game.is_over:
+        game = ludoteca.new_game(gid, players=hi, seed=1)
+        for seat, action in played[:len(played) // 2]:
+            game.apply(action, seat=seat)
+    return game, game.to_move[0]
 
 
 def view_cost(gid: str, n: int = 300) -> float:

@@ -102,6 +102,8 @@ class Observer:
     def __init__(self, game_id: str, n_actions: int, direct: bool = True) -> None:
         self.encoder = encoder_for(game_id)
         self.direct = DIRECT.get(game_id) if direct else None
+        # a writer marked ``bounded`` clips its own values to ±LIMIT: only the cast is left
+        self._bounded = bool(getattr(self.direct, "bounded", False))
         self.obs = np.zeros(self.encoder.size, dtype=np.float32)
         self._buf = self.encoder.scratch()      # float64 scratch of a direct encoder
         self._buf64 = np.frombuffer(self._buf, dtype=np.float64)
@@ -121,9 +123,11 @@ class Observer:
         key = self.key(game, seat)
         if self.direct is not None:             # the same values, straight from the state
             self.direct(game, seat, self._buf)  # (it overwrites the whole buffer)
-            # clipped, then cast: the same float32 values as cast-then-clip (±10 is exact)
-            np.minimum(self._buf64, LIMIT, out=self._buf64)
-            np.maximum(self._buf64, -LIMIT, out=self.obs, casting="unsafe")
+            if self._bounded:                   # the writer keeps every value within ±10
+                np.copyto(self.obs, self._buf64, casting="unsafe")
+            else:   # clipped, then cast: the same float32 values as cast-then-clip
+                np.minimum(self._buf64, LIMIT, out=self._buf64)
+                np.maximum(self._buf64, -LIMIT, out=self.obs, casting="unsafe")
         else:
             self.encoder.encode(game.view(seat), seat, game.n_players, out=self.obs)
         action_mask(game, seat, self.mask)
