@@ -41,6 +41,7 @@ from .table import (
     saved_seats,
 )
 from .tables import app as tables_app
+from .teacher import app as teacher_app
 
 app = typer.Typer(
     name="ludoteca", add_completion=False, no_args_is_help=True,
@@ -386,6 +387,7 @@ app.command("ladder")(ladder_cmd)  # the rating ladder (ladder.py)
 # ----- the web table -------------------------------------------------------------------------
 app.add_typer(tables_app, name="tables")
 app.add_typer(content_app, name="content")  # content files: check, schema (content.py)
+app.add_typer(teacher_app, name="teacher")  # classroom teachers: add, list, remove
 
 
 @app.command("serve")

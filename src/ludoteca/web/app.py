@@ -23,7 +23,7 @@ from starlette.websockets import WebSocketDisconnect
 import ludoteca
 from ludoteca.agents import agent_names
 
-from . import history, results, seating
+from . import classroom, history, results, seating
 from .access import COOKIE, COOKIE_MAX_AGE, NOBODY, Access, new_secret, valid_key
 from .db import Store
 from .errors import WebError, bad, not_found
@@ -92,9 +92,11 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
         if n:
             log.info("resumed %d tables", n)
         await hub.start_shared()         # several workers: NOTIFY fan-out and leases
+        await _app.state.classroom.start()   # classes: the gate, absent students (classroom/)
         gc.collect()     # what start-up built stays: keep it out of later full collections,
         gc.freeze()      # which would otherwise pause every table for tens of milliseconds
         yield
+        await _app.state.classroom.stop()
         await hub.stop()
         store.close()
 
@@ -385,6 +387,9 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
         answer = await results.join_rematch(hub, table, access(table, request),
                                             key_for(request))
         return seated(request, answer)
+
+    # ----- the classroom: teachers, classes, students (classroom/, docs/classroom.md) ------
+    app.state.classroom = classroom.register(app, hub, limits, allowed)
 
     # ----- the WebSocket -----------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")

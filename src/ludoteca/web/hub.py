@@ -104,6 +104,9 @@ class Hub:
         self.sockets_by_client: Counter[str] = Counter()
         self._closing = False
         self._sweeper: asyncio.Task[None] | None = None
+        #: a table held still (a class not started or paused, web/classroom): the refusal
+        #: people get when they act, None when the table plays; bots wait while it is held
+        self.gate: Callable[[LiveTable], WebError | None] | None = None
 
     # ----- start and stop ------------------------------------------------------------------
     def start(self) -> int:
@@ -227,6 +230,8 @@ class Hub:
         async with table.lock:           # one action of a table at a time, stored in order
             if table.state != "playing":
                 raise closed_error(table.state)
+            if self.gate is not None and (held := self.gate(table)) is not None:
+                raise held
             game = table.game
             if seat is None:
                 mine = [s for s in you if s in game.to_move]
@@ -714,7 +719,8 @@ class Hub:
                 table.clock.update(table, self)
             else:                        # the lease holder runs the timers; shown here
                 table.clock.sync(table)
-        if self._closing or table.ended:
+        if self._closing or table.ended or (self.gate is not None
+                                            and self.gate(table) is not None):
             return
         if not holder:
             if self._wants_lease(table) and any(s in table.agents or table.clock is not None
@@ -751,7 +757,8 @@ class Hub:
                 try:
                     async with table.lock:
                         if table.ended or seat not in table.game.to_move \
-                                or seat not in table.agents or not self.holds(table):
+                                or seat not in table.agents or not self.holds(table) \
+                                or (self.gate is not None and self.gate(table) is not None):
                             return
                         await self._apply(table, seat, action, None)
                 except WebError as exc:

@@ -1,0 +1,66 @@
+// /class/{id}: the projector page (teacher only): the code in big letters, the QR, the join
+// address, who sits where; start, pause, resume, end and a message to every table.
+import { call, el, header, lang, t } from "./common.js";
+
+const app = document.getElementById("app");
+const classId = location.pathname.split("/").pop();
+const status = el("p", { class: "class-status", role: "status", "aria-live": "polite" });
+const STATUS = { waiting: { es: "esperando", en: "waiting" }, playing: { es: "en juego", en: "playing" },
+  paused: { es: "en pausa", en: "paused" }, ended: { es: "terminada", en: "ended" } };
+
+function control(what, words) {
+  return el("button", { type: "button", class: `class-${what}`, "data-action": what, onclick: async () => {
+    try {
+      render(await call("POST", `/api/classes/${classId}/${what}`, {}));
+    } catch (err) {
+      status.textContent = err.message;
+    }
+  } }, t(words));
+}
+
+function render(c) {
+  const url = c.join_url ? new URL(c.join_url, location.origin).href : "";
+  const tables = el("div", { class: "class-tables" }, c.tables.map((tb) => el("section",
+    { class: "class-table", "data-table": tb.table_id },
+    el("h3", {}, t({ es: `Mesa ${tb.index + 1}`, en: `Table ${tb.index + 1}` }), " ",
+      el("a", { href: `${tb.url}?lang=${lang}`, target: "_blank", rel: "noopener" },
+        t({ es: "ver", en: "watch" }))),
+    el("ul", {}, tb.seats.map((s) => el("li", { class: s.student ? "student" : s.kind },
+      s.name, s.kind === "bot" ? " 🤖" : "", s.student && !s.connected ? t({ es: " (ausente)", en: " (away)" }) : ""))),
+    tb.to_move.length ? el("p", {}, t({ es: "Turno: ", en: "To move: " }), tb.to_move.join(", ")) : null)));
+  const message = el("input", { id: "class-message", maxlength: "300" });
+  app.replaceChildren(
+    header(`${c.title} · ${t(STATUS[c.status])}`),
+    c.code ? el("p", { class: "class-code", "aria-label": t({ es: "Código", en: "Code" }) }, c.code) : null,
+    c.code ? el("img", { class: "class-qr", src: `/api/classes/${classId}/qr.svg`, alt: url, width: "240", height: "240" }) : null,
+    url ? el("p", { class: "class-url" }, url) : null,
+    el("p", { class: "class-controls" },
+      control("start", { es: "Empezar", en: "Start" }), " ",
+      control("pause", { es: "Pausar", en: "Pause" }), " ",
+      control("resume", { es: "Reanudar", en: "Resume" }), " ",
+      control("end", { es: "Terminar", en: "End" })),
+    el("form", { class: "class-message-form", onsubmit: async (e) => {
+      e.preventDefault();
+      try {
+        await call("POST", `/api/classes/${classId}/message`, { text: message.value });
+        message.value = "";
+      } catch (err) {
+        status.textContent = err.message;
+      }
+    } }, el("label", { for: "class-message" }, t({ es: "Mensaje a todas las mesas", en: "Message to every table" })),
+    " ", message, " ", el("button", { type: "submit" }, t({ es: "Enviar", en: "Send" }))),
+    tables, status);
+  document.body.dataset.status = c.status;
+}
+
+async function refresh() {
+  if (document.activeElement && document.activeElement.id === "class-message") return;
+  try {
+    render(await call("GET", `/api/classes/${classId}`));
+  } catch (err) {
+    status.textContent = err.message;
+  }
+}
+
+refresh();
+setInterval(refresh, 3000);

@@ -1,0 +1,101 @@
+"""The classroom in Chromium: a teacher logs in and makes a class of two Som tables, eight
+students join by code in their own browsers (4 and 4), the class starts, a student leaves and
+a bot takes the seat; a student's browser cannot open the projector page."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browser_support import Pages, api_as, running_server, table_state, wait_state
+
+PASSWORD = "a long teacher password"
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    tmp: Path = tmp_path_factory.mktemp("classroom")
+    with running_server(tmp) as base:
+        r = subprocess.run([sys.executable, "-m", "ludoteca", "teacher", "add", "profe",
+                            "--password-stdin", "--db", f"sqlite:///{tmp / 'web.db'}",
+                            "--lang", "en"], input=PASSWORD + "\n", capture_output=True,
+                           text=True, timeout=60)
+        assert r.returncode == 0, r.stderr
+        yield base
+
+
+def test_class_of_two_som_tables(class_server: str, pages: Pages) -> None:
+    base = class_server
+    teacher = pages.new()
+    teacher.goto(f"{base}/teach?lang=en")
+    teacher.fill("#teacher-name", "profe")
+    teacher.fill("#teacher-password", "wrong password")
+    teacher.click(".login-button")
+    teacher.wait_for_selector(".teach-status:has-text('wrong name or password')")
+    teacher.fill("#teacher-password", PASSWORD)
+    teacher.click(".login-button")
+    teacher.wait_for_selector("#class-game option[value='som']", state="attached")
+    teacher.select_option("#class-game", "som")
+    teacher.fill("#class-tables", "2")
+    teacher.fill("#class-seats", "4")
+    teacher.fill("#class-bot", "random")
+    teacher.fill("#class-options", json.dumps({"max_turns": 20}))
+    teacher.click(".create-class")
+    teacher.wait_for_url("**/class/*")
+    code = teacher.locator(".class-code").inner_text().strip()
+    assert len(code) == 6
+    class_id = teacher.url.split("/class/")[1].split("?")[0]
+    assert teacher.locator(".class-qr").evaluate("img => img.complete && img.naturalWidth > 0")
+
+    students: list[Any] = []
+    for i in range(8):
+        page = pages.new(width=800, height=700)
+        page.goto(f"{base}/join?code={code}&lang=es")
+        page.fill("#join-name", f"Alumna {i + 1}")
+        page.click(".join-button")
+        page.wait_for_url("**/t/*")
+        wait_state(page)
+        state = table_state(page)
+        assert state is not None and len(state["you"]) == 1
+        students.append(page)
+    summary = api_as(teacher, base, "GET", f"/api/classes/{class_id}")
+    assert Counter(s["table"] for s in summary["students"]) == {0: 4, 1: 4}
+    teacher.wait_for_function("() => document.querySelectorAll('.class-table li.student').length"
+                              " === 8")
+
+    # a student's browser may not open the projector page nor call the teacher's API
+    denied = students[0].request.get(f"{base}/api/classes/{class_id}")
+    assert denied.status == 401
+    students[0].goto(f"{base}/class/{class_id}")
+    assert students[0].locator("body[data-page='refused']").count() == 1
+    students[0].go_back()
+    wait_state(students[0])
+
+    # reconnect: reloading keeps the seat
+    before = table_state(students[1])["you"]
+    students[1].reload()
+    wait_state(students[1])
+    assert table_state(students[1])["you"] == before
+
+    teacher.click(".class-start")
+    teacher.wait_for_selector("body[data-status='playing']")
+    # a student leaves: the class's bot takes the seat, her browser only watches
+    leaving = students[2]
+    state = table_state(leaving)
+    seat, table_id = state["you"][0], state["table_id"]
+    api_as(leaving, base, "POST", f"/api/classes/{class_id}/leave", {})
+    leaving.wait_for_function("() => window.ludotecaTable.state.you.length === 0")
+    after = api_as(teacher, base, "GET", f"/api/tables/{table_id}")
+    assert after["seats"][seat]["kind"] == "bot" and after["seats"][seat]["bot"] == "random"
+
+    teacher.click(".class-pause")
+    teacher.wait_for_selector("body[data-status='paused']")
+    teacher.click(".class-resume")
+    teacher.wait_for_selector("body[data-status='playing']")
