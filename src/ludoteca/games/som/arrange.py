@@ -163,7 +163,7 @@ class ArrangeMixin:
         if face is not None and not self.solo and C.faces[face - 1][1] >= 0 and \
                 self.pic_seat[face - 1] < 0:
             raise InvalidOption(f"som: face {face} shows a colour not in play (SOM-17.2)")
-        self._legal = None
+        self._legal = self._down = None
         ev: list[Event] = []
         if phase == "tributacion":
             self._begin_turn(ev)

@@ -88,15 +88,17 @@ class SomGreedyAgent:
         """Steps from each face-up Catalonia card to the nearest face-down card, walking
         over face-up Catalonia cards (the only ones that let a citizen go on)."""
         frontier = [i for i, c in enumerate(cells) if c["estado"] == "oculta"]
+        walkable = [c["estado"] == "visible" and c["card"]["flag"] == "catalunya"
+                    for c in cells]
+        neighbours = C.neighbours
         dist: dict[int, int] = {}
         level = 0
         seen = set(frontier)
         while frontier:
             nxt = []
             for i in frontier:
-                for x in C.neighbours[i]:
-                    c = cells[x]
-                    if x in seen or c["estado"] != "visible" or c["card"]["flag"] != "catalunya":
+                for x in neighbours[i]:
+                    if x in seen or not walkable[x]:
                         continue
                     seen.add(x)
                     dist[x] = level
@@ -230,10 +232,11 @@ class SomGreedyAgent:
         moves = [a for a in legal if a.name == A.MOVE]
         if not moves:
             return stop if stop is not None else legal[0]
-        top = max(score(a) for a in moves)
+        scores = [score(a) for a in moves]
+        top = max(scores)
         if stop is not None and top <= 0:
             return stop
-        best = [a for a in moves if score(a) == top]
+        best = [a for a, v in zip(moves, scores, strict=True) if v == top]
         if view["centralism"] == "elevado":
             best = self.out_of_line(cells, best)
         return self._rng.choice(best)

@@ -7,7 +7,7 @@ from ludoteca.core.action import Action
 from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import TYPE_CODES, VAL, C, T
+from .common import TYPE_CODES, VAL, C, T, event
 
 
 class CohesionMixin:
@@ -41,7 +41,7 @@ class CohesionMixin:
         pd[to] -= a
         pd[H] -= b
         pd[gh] += a + b
-        ev.append(Event("donacion", "SOM-9.5", {
+        ev.append(event("donacion", "SOM-9.5", {
             "player": gh, "to": to, "disk": TYPE_CODES[t], "value": VAL[t], "amount": -VAL[t],
             "counterpart": to, "pd_from_player": a, "pd_from_cn": b, "pd_lost": earn - a - b}))
 
@@ -51,6 +51,6 @@ class CohesionMixin:
         self._move(x.pair, gh, target)
         self._move(x.pair, gh, H)
         self._move(x.take, target, gh)
-        ev.append(Event("canje", x.rule, {"player": gh, "target": target,
+        ev.append(event("canje", x.rule, {"player": gh, "target": target,
                                           "gives": TYPE_CODES[x.pair],
                                           "takes": TYPE_CODES[x.take]}))

@@ -24,6 +24,7 @@ from .common import (
     TYPE_CODES,
     C,
     T,
+    event,
 )
 from .content import (
     EF_ECO,
@@ -57,7 +58,7 @@ class MovementMixin:
             movers, rule = [(gh + i) % n for i in range(n)], "SOM-10.3"
         else:
             movers, rule = [self.pic_seat[self.face - 1]], "SOM-10.2"
-        ev.append(Event("accion", rule, {"movers": movers, "face": self.face}))
+        ev.append(event("accion", rule, {"movers": movers, "face": self.face}))
         self.movers = movers[1:]
         self._start_mover(movers[0], ev)
 
@@ -65,7 +66,7 @@ class MovementMixin:
         self.mover, self.steps, self.may_stop = m, 0, False
         cells = self.cells
         if not any(cells[c] >= 0 for c in NEIGH[self.cit[m]]):             # SOM-10.9
-            ev.append(Event("sin_movimiento", "SOM-10.9", {"player": m,
+            ev.append(event("sin_movimiento", "SOM-10.9", {"player": m,
                                                           "cell": self.cit[m]}))
             self._mover_done(ev)
             return
@@ -86,19 +87,19 @@ class MovementMixin:
         fl = FLAG[card]
         if newly:                                                         # SOM-10.6
             self.up[cell] = True
-            ev.append(Event("revelar", "SOM-10.6", {"player": m, "cell": cell,
+            ev.append(event("revelar", "SOM-10.6", {"player": m, "cell": cell,
                                                     "card": CARD_ID[card],
                                                     "flag": FLAG_CODES[fl]}))
             if fl == FLAG_URNA:                                           # SOM-11.4–11.6
                 self.up[cell] = False
                 self.cells[cell] = -1
                 self.pile.append(card)
-                ev.append(Event("urna", "SOM-11.4", {"player": m, "cell": cell,
+                ev.append(event("urna", "SOM-11.4", {"player": m, "cell": cell,
                                                      "card": CARD_ID[card],
                                                      "pile": len(self.pile),
                                                      "stays_on": self.cit[m]}))
                 if len(self.pile) >= C.urna_for_consulta:                 # SOM-4.2
-                    ev.append(Event("consulta", "SOM-4.2", {"player": m}))
+                    ev.append(event("consulta", "SOM-4.2", {"player": m}))
                     self._finish("consulta", ev)
                     return
                 self._mover_done(ev)
@@ -106,19 +107,19 @@ class MovementMixin:
             if fl == FLAG_ESP:                                            # SOM-11.7
                 self._spain(cell, ev)
                 return
-        ev.append(Event("paso", "SOM-10.7", {"player": m, "from_cell": self.cit[m],
+        ev.append(event("paso", "SOM-10.7", {"player": m, "from_cell": self.cit[m],
                                              "cell": cell, "card": CARD_ID[card]}))
         self.cit[m] = cell
         eff = EFFECT[card]
         if eff == EF_ECO and newly:                                       # SOM-13.1–13.3
             hv = self.value(self.H)
             if hv < C.eco_payout:
-                ev.append(Event("dui", "SOM-13.3", {"player": m, "due": C.eco_payout,
+                ev.append(event("dui", "SOM-13.3", {"player": m, "due": C.eco_payout,
                                                     "hisenda": hv}))
                 self._finish("dui", ev, causer=m)
                 return
             got, over = self._hisenda_pays(m, C.eco_payout)
-            ev.append(Event("capacidad_economica", "SOM-13.1", {
+            ev.append(event("capacidad_economica", "SOM-13.1", {
                 "player": m, "value": C.eco_payout + over, "disks": [TYPE_CODES[t] for t in got],
                 "amount": C.eco_payout + over, "counterpart": None, "surplus": int(over)}))
             if over and self.count(m, 1):                                 # SOM-14.9
@@ -128,7 +129,7 @@ class MovementMixin:
             if self._open_levy(eff, ev):
                 return
         elif eff == EF_SU and self.part:                                  # SOM-16.2, 16.3
-            ev.append(Event("sufragio", "SOM-16.2", {"player": m, "gh": self.gh}))
+            ev.append(event("sufragio", "SOM-16.2", {"player": m, "gh": self.gh}))
             self._set(PH_SUFRAGIO, m)
             return
         self._flag_step(ev)
@@ -139,14 +140,14 @@ class MovementMixin:
         fl = FLAG[self.cells[cell]]
         if fl == FLAG_CAT:                                                # SOM-11.1, 11.2
             if self.max_steps and self.steps >= self.max_steps:           # G12 (not a rule)
-                ev.append(Event("parada", "SOM-11.2", {"player": m, "cell": cell,
+                ev.append(event("parada", "SOM-11.2", {"player": m, "cell": cell,
                                                        "max_steps": self.max_steps}))
                 self._mover_done(ev)
                 return
             self.may_stop = True
             self._set(PH_MOVE, m)
             return
-        ev.append(Event("parada", "SOM-11.3" if fl != FLAG_ESP else "SOM-11.8",
+        ev.append(event("parada", "SOM-11.3" if fl != FLAG_ESP else "SOM-11.8",
                         {"player": m, "cell": cell}))
         self._mover_done(ev)
 
@@ -167,7 +168,7 @@ class MovementMixin:
                     s != gh and self._succession_max(s) >= 1 for s in range(n)):
                 return False
             self.levy, self.levy_target = LEVY_SUCESIONES, -1
-        ev.append(Event("cobro", "SOM-15.5" if eff == EF_EPR else "SOM-15.2",
+        ev.append(event("cobro", "SOM-15.5" if eff == EF_EPR else "SOM-15.2",
                         {"player": gh, "levy": "recepta" if eff == EF_EPR else "sucesiones",
                          "k": self.levy_k if eff == EF_EPR else 1}))
         self._set(PH_COBRO, gh)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ludoteca.core.events import Event
 
 from .common import (
+    _N2,
     ONES,
     PH_CHANGE,
     PH_PAY,
@@ -18,6 +19,7 @@ from .common import (
     VAL,
     C,
     T,
+    event,
 )
 
 
@@ -45,10 +47,12 @@ class PaymentsMixin:
                 (C.tax_citizen, H, "SOM-7.1")
         v = self.value(p)
         if v < due:                                                       # SOM-7.9
-            ev.append(Event("intervencion", "SOM-4.3", {"player": p, "due": due, "value": v}))
+            ev.append(event("intervencion", "SOM-4.3", {"player": p, "due": due, "value": v}))
             self._finish("intervencion", ev, failed=p)
             return
-        self._start_payment(p, payee, due, rule, RET_TAX, "impuesto", ev)
+        self.pay_payer, self.pay_payee, self.pay_due = p, payee, due     # _start_payment
+        self.pay_rule, self.pay_ret, self.pay_reason = rule, RET_TAX, "impuesto"
+        self._pay_continue(ev)
 
     # ----- payments and change (SOM-14.x) -------------------------------------------------
     def _start_payment(self, payer: int, payee: int, due: int, rule: str, ret: int,
@@ -62,34 +66,58 @@ class PaymentsMixin:
         1 € disk means: split it, SOM-14.3). When he can pay the sum exactly, only disks
         that keep an exact payment possible are offered (SOM-14.1, 14.3: no change by
         choice, e.g. 1 € first and then splitting a 2 € disk for a 2 € tax)."""
-        p, due = self.pay_payer, self.pay_due
+        p = self.pay_payer
+        return self._pay_options_of(p, self.pay_due, self.count(p, 2), self.count(p, 1))
+
+    def _pay_options_of(self, p: int, due: int, twos: int, ones: int) -> list[int]:
+        """``_pay_options`` for payer ``p`` holding ``twos`` 2 € and ``ones`` 1 € disks."""
         kinds = self._types(p)
-        twos, ones = self.count(p, 2), self.count(p, 1)
-
-        def exact(x: int, a: int, b: int) -> bool:      # a 2 € and b 1 € disks make x
-            return x - 2 * min(a, x // 2) <= b
-
-        if exact(due, twos, ones):
-            return [t for t in kinds if VAL[t] <= due and
-                    exact(due - VAL[t], twos - (VAL[t] == 2), ones - (VAL[t] == 1))]
-        return kinds
+        # exact(x, a, b): a 2 € and b 1 € disks make x  ⇔  x − 2·min(a, x // 2) ≤ b
+        if due - 2 * min(twos, due // 2) > ones:
+            return kinds
+        out = []
+        for t in kinds:
+            v = VAL[t]
+            if v <= due:
+                x = due - v
+                if v == 2:
+                    if x - 2 * min(twos - 1, x // 2) <= ones:
+                        out.append(t)
+                elif x - 2 * min(twos, x // 2) <= ones - 1:
+                    out.append(t)
+        return out
 
     def _pay_continue(self, ev: list[Event]) -> None:
         """Pay on automatically while the choice does not matter; stop at a real choice."""
+        h = self.hold
         while True:
-            if self.pay_due <= 0:
+            due = self.pay_due
+            if due <= 0:
                 self._after_payment(ev)
                 return
             p = self.pay_payer
-            if self.value(p) == self.pay_due:          # everything goes: no choice to make
-                b = p * T
+            b = p * T
+            twos = h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
+            ones = h[b + 5] + h[b + 6] + h[b + 7] + h[b + 8] + h[b + 9]
+            if 2 * twos + ones == due:                 # everything goes: no choice to make
                 for t in range(T):
-                    while self.hold[b + t]:
+                    while h[b + t]:
                         self._pay_disk(t, ev)
                 continue
-            opts = self._pay_options()
+            if not self.types_matter and ((due == 1 and ones) or
+                                          (due == 2 and twos and ones < 2)):
+                # what _pay_options_of offers then: only the first 1 € (2 €) type held
+                t = _N2 if due == 1 else 0
+                while not h[b + t]:
+                    t += 1
+                self._pay_disk(t, ev)
+                continue
+            opts = self._pay_options_of(p, due, twos, ones)
             if len(opts) == 1:
-                if self._pay_with(opts[0], ev):
+                t = opts[0]
+                if VAL[t] <= due:                      # _pay_with's plain case, inline
+                    self._pay_disk(t, ev)
+                elif self._pay_with(t, ev):
                     return                             # a change giver must choose
                 continue
             self._set(PH_PAY, p)
@@ -97,12 +125,16 @@ class PaymentsMixin:
 
     def _pay_disk(self, t: int, ev: list[Event]) -> None:
         p, q = self.pay_payer, self.pay_payee
-        self._move(t, p, q)
-        self.pay_due -= VAL[t]
-        ev.append(Event("pago", self.pay_rule, {
-            "player": p, "to": self._who(q), "disk": TYPE_CODES[t], "value": VAL[t],
-            "due": self.pay_due, "reason": self.pay_reason, "amount": -VAL[t],
-            "counterpart": self._who(q)}))
+        h = self.hold
+        h[p * T + t] -= 1
+        h[q * T + t] += 1
+        v = VAL[t]
+        self.pay_due -= v
+        who = None if q == self.H else q
+        ev.append(event("pago", self.pay_rule, {
+            "player": p, "to": who, "disk": TYPE_CODES[t], "value": v,
+            "due": self.pay_due, "reason": self.pay_reason, "amount": -v,
+            "counterpart": who}))
 
     def _pay_with(self, t: int, ev: list[Event]) -> bool:
         """Pay with a disk of type ``t``; True when a change giver must now choose."""
@@ -115,7 +147,7 @@ class PaymentsMixin:
             got = [self._draw(H, 1), self._draw(H, 1)]
             for g in got:
                 self.hold[p * T + g] += 1
-            ev.append(Event("cambio", "SOM-14.4", {"player": p, "giver": None,
+            ev.append(event("cambio", "SOM-14.4", {"player": p, "giver": None,
                                                    "disk": TYPE_CODES[t],
                                                    "received": [TYPE_CODES[g] for g in got]}))
             return False
@@ -125,7 +157,7 @@ class PaymentsMixin:
             return self._change_continue(ev)
         self._move(t, p, self.pay_payee)                                  # SOM-14.5: overpay
         self.pay_due = 0
-        ev.append(Event("sobrepago", "SOM-14.5", {
+        ev.append(event("sobrepago", "SOM-14.5", {
             "player": p, "to": self._who(self.pay_payee), "disk": TYPE_CODES[t], "value": VAL[t],
             "reason": self.pay_reason, "amount": -VAL[t],
             "counterpart": self._who(self.pay_payee)}))
@@ -153,7 +185,7 @@ class PaymentsMixin:
             self._move(opts[0], g, p)
             self.chg_got.append(opts[0])
         self._move(self.chg_disk, p, g)
-        ev.append(Event("cambio", "SOM-14.4", {"player": p, "giver": g,
+        ev.append(event("cambio", "SOM-14.4", {"player": p, "giver": g,
                                                "disk": TYPE_CODES[self.chg_disk],
                                                "received": [TYPE_CODES[x] for x in self.chg_got]}))
         self.chg_giver, self.chg_disk, self.chg_got = -1, -1, []
@@ -177,14 +209,16 @@ class PaymentsMixin:
     def _hisenda_pays(self, to: int, amount: int) -> tuple[list[int], bool]:
         """Hisenda pays ``amount`` (its value is enough): 2 € disks first, then 1 €, random
         types (SOM-14.7, 14.8). Returns the types and whether it paid 1 € too much (14.9)."""
-        H = self.H
-        k2 = min(self.count(H, 2), amount // 2)
+        H, h = self.H, self.hold
+        b = H * T
+        k2 = min(h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4], amount // 2)
         rest = amount - 2 * k2
-        over = rest > self.count(H, 1)
+        over = rest > h[b + 5] + h[b + 6] + h[b + 7] + h[b + 8] + h[b + 9]
         if over:
             k2, rest = k2 + 1, 0
-        got = [self._draw(H, 2) for _ in range(k2)] + [self._draw(H, 1) for _ in range(rest)]
+        draw = self._draw
+        got = [draw(H, 2) for _ in range(k2)] + [draw(H, 1) for _ in range(rest)]
         b = to * T
         for t in got:
-            self.hold[b + t] += 1
+            h[b + t] += 1
         return got, over

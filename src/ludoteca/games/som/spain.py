@@ -8,6 +8,7 @@ from ludoteca.core.action import Action
 from ludoteca.core.events import Event
 
 from . import actions as A
+from .chance import game_shuffle
 from .common import (
     BOMBEROS,
     CARD_ID,
@@ -18,6 +19,7 @@ from .common import (
     PH_PROTECT,
     RC,
     T,
+    event,
 )
 from .content import FLAG_CAT, FLAG_ESP
 
@@ -30,10 +32,10 @@ class SpainMixin:
     # ----- the Spain event (SOM-12.x, 15.14–15.18) ----------------------------------------
     def _spain(self, cell: int, ev: list[Event]) -> None:
         m = self.mover
-        ev.append(Event("espana", "SOM-11.7", {"player": m, "cell": cell,
+        ev.append(event("espana", "SOM-11.7", {"player": m, "cell": cell,
                                                "card": CARD_ID[self.cells[cell]]}))
         self.cit = [self.cn_cell] * self.n                                # SOM-12.1
-        ev.append(Event("concentracion", "SOM-12.1", {"cell": self.cn_cell}))
+        ev.append(event("concentracion", "SOM-12.1", {"cell": self.cn_cell}))
         self.spain_cell, self.prot = cell, 0
         self.movers = []
         if self.protect_ok and self.pile and self._protect_legal():       # SOM-12.2
@@ -72,20 +74,20 @@ class SpainMixin:
             cells[c] = -1
             up[c] = False
         self.pile = kept
-        ev.append(Event("carta_espana", rule, {"cell": sc, "fate": fate,
+        ev.append(event("carta_espana", rule, {"cell": sc, "fate": fate,
                                                "aligned": sorted(aligned)}))
-        ev.append(Event("recogida", "SOM-12.3", {
+        ev.append(event("recogida", "SOM-12.3", {
             "cards": [CARD_ID[x] for x in cards], "cells": sorted(taken),
             "protected": [CARD_ID[x] for x in kept]}))
-        self.rng.shuffle(cards)                                           # SOM-12.8
+        game_shuffle(self.rng, cards)                                         # SOM-12.8
         empty = [c for c in range(NC) if cells[c] < 0]
-        self.rng.shuffle(empty)                                           # SOM-12.9, G14
+        game_shuffle(self.rng, empty)                                         # SOM-12.9, G14
         targets = sorted(empty[:len(cards)])
         self.deals += bool(cards)
         for c, card in zip(targets, cards, strict=True):
             cells[c] = card
             self.deal[c] = self.deals
-        ev.append(Event("reparto", "SOM-12.8" if len(empty) == len(cards) else "SOM-12.9",
+        ev.append(event("reparto", "SOM-12.8" if len(empty) == len(cards) else "SOM-12.9",
                         {"cells": targets, "empty": sorted(empty[len(cards):])}))
         self.prot, self.spain_cell = 0, -1
         self._end_turn(ev, None)                                          # SOM-12.11

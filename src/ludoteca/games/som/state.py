@@ -31,6 +31,7 @@ from ludoteca.core.rng import GameRandom
 
 from . import actions as A
 from .arrange import ArrangeMixin
+from .chance import game_shuffle, randbelow
 from .cohesion import CohesionMixin
 from .common import (
     _K_ABSTAIN,
@@ -54,6 +55,7 @@ from .common import (
     _K_SUC,
     _K_SUPPORT,
     _K_SWAP,
+    _N2,
     ABSTAINS,
     ATC_CARD,
     BOMBEROS,
@@ -104,6 +106,7 @@ from .common import (
     C,
     T,
     cell_of,
+    event,
 )
 from .movement import MovementMixin
 from .options import CENTRALISM_CHOICES, DEFAULT_MAX_TURNS, MODES, OptionsMixin
@@ -111,6 +114,12 @@ from .payments import PaymentsMixin
 from .spain import SpainMixin
 from .views import ViewsMixin
 from .votes import VotesMixin
+
+_ALL_TYPES = range(T)
+# by die face 1–6 (index 0 unused): its number, its picture code (≥ 0: a colour) and name
+_FACE_NUMBER = (0, *(f[0] for f in C.faces))
+_FACE_PIC = (-1, *(f[1] for f in C.faces))
+_FACE_PICTURE = (None, *C.face_pictures)
 
 
 class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMixin,
@@ -140,7 +149,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         # votes
         "vote_kind", "vote_caller", "vote_order", "vote_ptr", "vote_gov", "bids", "last_vote",
         # end
-        "_result", "cn_flipped", "hisenda_flipped", "_legal",
+        "_result", "cn_flipped", "hisenda_flipped", "_legal", "_down",
     )
 
     # ----- setup --------------------------------------------------------------------------
@@ -169,7 +178,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
                 self.hold[s * T + self._draw(H, 1)] += 1
         # the map: 37 cards shuffled into the cells, CN face up (SOM-2.6, SOM-2.7)
         deck = list(range(NC))
-        self.rng.shuffle(deck)
+        game_shuffle(self.rng, deck)
         self.cells = deck
         self.up = [False] * NC
         self.cn_cell = deck.index(CN_CARD)
@@ -202,9 +211,10 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         self._pre = tuple(self.hold)
         self._reset_turn()
         self._legal: list[Action] | None = None
+        self._down = None                  # views._deal_groups remembers the deals here
         opening: list[Event] = []
         if self.cen_roll:                                                 # SOM-3.2, 3.3
-            opening.append(Event("centralismo", "SOM-3.3", {
+            opening.append(event("centralismo", "SOM-3.3", {
                 "player": self.gh, "face": self.cen_roll,
                 "number": C.faces[self.cen_roll - 1][0], "degree": DEGREES[self.degree]}))
         self._begin_turn(opening)
@@ -244,8 +254,10 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             h[b + 5] + h[b + 6] + h[b + 7] + h[b + 8] + h[b + 9]
 
     def count(self, owner: int, value: int) -> int:
-        h, b = self.hold, owner * T
-        return sum(h[b + t] for t in FIRST_OF_VALUE[value])
+        """How many disks of ``value`` (2 or 1 €) ``owner`` holds (types 0–4 are the 2 €
+        ones, 5–9 the 1 € ones)."""
+        b = owner * T + (0 if value == 2 else _N2)
+        return sum(self.hold[b:b + _N2])
 
     def disks(self, owner: int) -> int:
         b = owner * T
@@ -253,14 +265,15 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
 
     def _draw(self, owner: int, value: int) -> int:
         """Take one disk of ``value`` from ``owner`` uniformly at random (SOM-14.8): its type."""
-        h, b = self.hold, owner * T
-        kinds = FIRST_OF_VALUE[value]
-        r = self.rng.randrange(sum(h[b + t] for t in kinds))
-        for t in kinds:
-            r -= h[b + t]
+        h = self.hold
+        first = 0 if value == 2 else _N2
+        b = owner * T + first
+        r = randbelow(self.rng, sum(h[b:b + _N2]))
+        for i in range(b, b + _N2):
+            r -= h[i]
             if r < 0:
-                h[b + t] -= 1
-                return t
+                h[i] -= 1
+                return first + i - b
         raise AssertionError("no disk to draw")
 
     def _move(self, t: int, src: int, dst: int) -> None:
@@ -271,21 +284,33 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         self.phase, self.actor = phase, actor
 
     def _atc_up(self) -> bool:
-        for c in range(NC):
-            if self.cells[c] == ATC_CARD:
-                return self.up[c]
-        return False
+        cells = self.cells
+        return ATC_CARD in cells and self.up[cells.index(ATC_CARD)]
 
     def _who(self, owner: int) -> int | None:
         return None if owner == self.H else owner
 
-    def _types(self, owner: int, kinds: tuple[int, ...] | range = range(T)) -> list[int]:
+    def _types(self, owner: int, kinds: tuple[int, ...] | range = _ALL_TYPES) -> list[int]:
         """Types ``owner`` holds among ``kinds`` (one per value when types have no effect)."""
         h, b = self.hold, owner * T
-        out = [t for t in kinds if h[b + t]]
-        if not self.types_matter and len(out) > 1:                        # SOM-14.11
-            seen: set[int] = set()
-            out = [t for t in out if not (VAL[t] in seen or seen.add(VAL[t]))]
+        if self.types_matter:
+            return [t for t in kinds if h[b + t]]
+        out = []                                 # SOM-14.11: the first held type of each value
+        if kinds is _ALL_TYPES or kinds == TWOS + ONES:
+            for t in TWOS:
+                if h[b + t]:
+                    out.append(t)
+                    break
+            for t in ONES:
+                if h[b + t]:
+                    out.append(t)
+                    break
+            return out
+        last = 0
+        for t in kinds:
+            if h[b + t] and VAL[t] != last:
+                out.append(t)
+                last = VAL[t]
         return out
 
     # ----- the public protocol ------------------------------------------------------------
@@ -322,13 +347,12 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
                     self.bids[seat] >= 0:
                 return []
             return A.BID_A[:self.pd[seat] + 1]
-        if seat is None:
-            seat = self.actor
-        if seat != self.actor:
+        if seat is not None and seat != self.actor:
             return []
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        legal = self._legal                    # the same Action objects: ``in`` hits identity
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]
 
     def _compute_legal(self) -> list[Action]:
         ph = self.phase
@@ -376,7 +400,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
 
     # ----- carrying out an action ---------------------------------------------------------
     def _apply(self, action: Action, seat: int) -> list[Event]:
-        self._legal = None
+        self._legal = self._down = None
         ev: list[Event] = []
         kind, p = DISPATCH[action.name]
         arg = action.arg
@@ -391,7 +415,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         elif kind == _K_MOVE:
             self._step(arg, ev)
         elif kind == _K_STOP:
-            ev.append(Event("parar", "SOM-11.2", {"player": self.mover,
+            ev.append(event("parar", "SOM-11.2", {"player": self.mover,
                                                    "cell": self.cit[self.mover]}))
             self._mover_done(ev)
         elif kind == _K_ROLL:
@@ -401,11 +425,11 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         elif kind == _K_SWAP:
             self._swap(p, arg, ev)
         elif kind == _K_END:
-            ev.append(Event("fin_cohesion", "SOM-9.1", {"player": self.gh}))
+            ev.append(event("fin_cohesion", "SOM-9.1", {"player": self.gh}))
             self._begin_action(ev)
         elif kind == _K_BID:
             self.bids[seat] = arg
-            ev.append(Event("puja", "SOM-16.9", {"player": seat}))       # the amount stays secret
+            ev.append(event("puja", "SOM-16.9", {"player": seat}))       # the amount stays secret
             if min(self.bids) >= 0:
                 self._reveal(ev)
         elif kind == _K_SUPPORT:
@@ -414,31 +438,31 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             self._declare(seat, ABSTAINS, ev)
         elif kind == _K_GOV:
             self.vote_gov = arg
-            ev.append(Event("gobernador", "SOM-16.20", {"player": self.vote_caller,
+            ev.append(event("gobernador", "SOM-16.20", {"player": self.vote_caller,
                                                          "governor": arg}))
             self._start_bids(ev)
         elif kind == _K_RECEPTA:
             self.levy_chosen.append(arg)
-            ev.append(Event("recepta", "SOM-15.5", {"player": self.gh, "target": arg}))
+            ev.append(event("recepta", "SOM-15.5", {"player": self.gh, "target": arg}))
             self._start_payment(arg, self.gh, C.levy_per_target, "SOM-15.5", RET_RECEPTA,
                                 "recepta", ev)
         elif kind == _K_SUC:
             self.levy_target = arg
-            ev.append(Event("sucesiones", "SOM-15.2", {"player": self.gh, "target": arg,
+            ev.append(event("sucesiones", "SOM-15.2", {"player": self.gh, "target": arg,
                                                        "max": self._succession_max(arg)}))
         elif kind == _K_AMOUNT:
-            ev.append(Event("importe", "SOM-15.2", {"player": self.gh,
+            ev.append(event("importe", "SOM-15.2", {"player": self.gh,
                                                     "target": self.levy_target, "amount": arg}))
             self._start_payment(self.levy_target, self.gh, arg, "SOM-15.4", RET_SUCESIONES,
                                 "sucesiones", ev)
         elif kind == _K_NOLEVY:
-            ev.append(Event("no_cobrar", "SOM-15.5" if self.levy == LEVY_RECEPTA
+            ev.append(event("no_cobrar", "SOM-15.5" if self.levy == LEVY_RECEPTA
                             else "SOM-15.2", {"player": self.gh}))
             self._end_levy(ev)
         elif kind == _K_PROTECT:
             self._move(p, arg, self.H)
             self.prot += 1
-            ev.append(Event("proteccion", "SOM-15.17", {
+            ev.append(event("proteccion", "SOM-15.17", {
                 "player": self.gh, "from": arg, "disk": TYPE_CODES[p], "protected": self.prot,
                 "amount": -VAL[p], "counterpart": None}))
             if self.prot >= len(self.pile) or not self._protect_legal():
@@ -449,10 +473,10 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             self._call_elections(ev)
         elif kind == _K_MOTION:
             self.vote_kind, self.vote_caller = VOTE_MOTION, seat
-            ev.append(Event("mocion", "SOM-16.18", {"player": seat, "gh": self.gh}))
+            ev.append(event("mocion", "SOM-16.18", {"player": seat, "gh": self.gh}))
             self._start_declare(ev)
         elif kind == _K_DECLINE:
-            ev.append(Event("declina", "SOM-16.5", {"player": seat}))
+            ev.append(event("declina", "SOM-16.5", {"player": seat}))
             self._end_turn(ev, None)
         self._legal = None
         return ev
@@ -460,8 +484,9 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
     # ----- phase 1: taxation (SOM-7.x, 18.4–18.5) -----------------------------------------
     def _begin_turn(self, ev: list[Event]) -> None:
         self._reset_turn()
-        self.atc_active = self._atc_up()                                  # SOM-7.4, G18
-        ev.append(Event("turno", "SOM-6.1", {"player": self.gh, "turn": self.turn + 1,
+        cells = self.cells                                                # SOM-7.4, G18
+        self.atc_active = ATC_CARD in cells and self.up[cells.index(ATC_CARD)]
+        ev.append(event("turno", "SOM-6.1", {"player": self.gh, "turn": self.turn + 1,
                                              "atc": self.atc_active}))
         n, gh = self.n, self.gh
         self.tax_queue = [0] if self.solo else \
@@ -474,27 +499,28 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         gh = self.gh
         face = self.rng.die(6)
         if not self.solo:
-            while C.faces[face - 1][1] >= 0 and self.pic_seat[face - 1] < 0:   # SOM-17.2
-                ev.append(Event("repetir_tirada", "SOM-17.2", {
-                    "player": gh, "face": face, "picture": C.face_pictures[face - 1]}))
+            pic_seat = self.pic_seat
+            while _FACE_PIC[face] >= 0 and pic_seat[face - 1] < 0:         # SOM-17.2
+                ev.append(event("repetir_tirada", "SOM-17.2", {
+                    "player": gh, "face": face, "picture": _FACE_PICTURE[face]}))
                 face = self.rng.die(6)
         self.face = face
-        number = C.faces[face - 1][0]
-        ev.append(Event("tirada", "SOM-8.1", {"player": gh, "face": face, "number": number,
-                                              "picture": C.face_pictures[face - 1]}))
+        number = _FACE_NUMBER[face]
+        ev.append(event("tirada", "SOM-8.1", {"player": gh, "face": face, "number": number,
+                                              "picture": _FACE_PICTURE[face]}))
         if number:
             hv = self.value(self.H)
             if hv < number:                                               # SOM-8.7
-                ev.append(Event("dui", "SOM-8.7", {"player": gh, "due": number,
+                ev.append(event("dui", "SOM-8.7", {"player": gh, "due": number,
                                                    "hisenda": hv}))
                 self._finish("dui", ev, causer=gh)
                 return
             got, _ = self._hisenda_pays(gh, number)
-            ev.append(Event("transferencia", "SOM-8.3" if number == 4 else "SOM-8.4", {
+            ev.append(event("transferencia", "SOM-8.3" if number == 4 else "SOM-8.4", {
                 "player": gh, "value": number, "disks": [TYPE_CODES[t] for t in got],
                 "amount": number, "counterpart": None}))
         else:
-            ev.append(Event("transferencia", "SOM-8.5", {"player": gh, "value": 0, "disks": [],
+            ev.append(event("transferencia", "SOM-8.5", {"player": gh, "value": 0, "disks": [],
                                                          "amount": 0, "counterpart": None}))
         if self.solo:                                                     # SOM-9.10, 18.7
             self._begin_action(ev)
@@ -507,10 +533,10 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         self.turn += 1
         if nxt is None:
             nxt = (self.gh + 1) % self.n                                  # SOM-6.5, 18.11
-        ev.append(Event("fin_turno", rule, {"player": self.gh, "next": nxt,
+        ev.append(event("fin_turno", rule, {"player": self.gh, "next": nxt,
                                             "turn": self.turn}))
         if self.max_turns and self.turn >= self.max_turns:                # X1 (not a rule)
-            ev.append(Event("limite", "SOM-4.6", {"turns": self.turn}))
+            ev.append(event("limite", "SOM-4.6", {"turns": self.turn}))
             self._finish(C.limit_reason, ev)
             return
         self.gh = nxt
@@ -545,7 +571,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             winners, rule = (), "SOM-4.6"
         rest = sorted((s for s in range(n) if s not in winners), key=lambda s: (-scores[s], s))
         self._result = Result(tuple(winners) + tuple(rest), winners, scores, reason, details)
-        ev.append(Event("fin", rule, {"reason": reason, "winners": list(winners),
+        ev.append(event("fin", rule, {"reason": reason, "winners": list(winners),
                                       "scores": list(scores)}))
 
     # ----- copying ------------------------------------------------------------------------
@@ -580,7 +606,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         g.vote_order, g.vote_ptr, g.bids = self.vote_order[:], self.vote_ptr[:], self.bids[:]
         g.last_vote, g._result = self.last_vote, self._result
         g.cn_flipped, g.hisenda_flipped = self.cn_flipped, self.hisenda_flipped
-        g._legal = self._legal
+        g._legal, g._down = self._legal, self._down
         return g
 
 

@@ -7,8 +7,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.errors import InvalidOption
-from ludoteca.core.rng import GameRandom
 
+from .chance import SeedLaterRandom, shuffle
 from .common import (
     ABSTAINS,
     CARD_ID,
@@ -34,14 +34,27 @@ if TYPE_CHECKING:
     from .state import SomGame
 
 
-def card_view(card: int) -> dict[str, Any]:
-    """A face-up card as the views show it."""
+def _card_view(card: int) -> dict[str, Any]:
     c = C.cards[card]
     d: dict[str, Any] = {"id": c.id, "name": c.name, "name_ca": c.name_ca, "name_en": c.name_en,
                          "flag": FLAG_CODES[c.flag]}
     if c.symbol:
         d["symbol"] = c.symbol
     return d
+
+
+_CARD_VIEWS = tuple(_card_view(card) for card in range(NC))
+# each cell's entry in a view, per state: copied at every view (callers may edit theirs)
+_EMPTY = tuple({"cell": c, "r": r, "c": col, "estado": "vacia"} for c, (r, col) in enumerate(RC))
+_HIDDEN = tuple({"cell": c, "r": r, "c": col, "estado": "oculta"}
+                for c, (r, col) in enumerate(RC))
+_SHOWN = tuple({"cell": c, "r": r, "c": col, "estado": "visible"}
+               for c, (r, col) in enumerate(RC))
+
+
+def card_view(card: int) -> dict[str, Any]:
+    """A face-up card as the views show it (a fresh dict)."""
+    return _CARD_VIEWS[card].copy()
 
 
 class ViewsMixin:
@@ -58,15 +71,15 @@ class ViewsMixin:
         cells, up, h = self.cells, self.up, self.hold
         board = []
         for c in range(NC):
-            r, col = RC[c]
             card = cells[c]
             if card < 0:
-                board.append({"cell": c, "r": r, "c": col, "estado": "vacia"})
+                board.append(_EMPTY[c].copy())
             elif up[c]:
-                board.append({"cell": c, "r": r, "c": col, "estado": "visible",
-                              "card": card_view(card)})
+                entry = _SHOWN[c].copy()
+                entry["card"] = _CARD_VIEWS[card].copy()
+                board.append(entry)
             else:
-                board.append({"cell": c, "r": r, "c": col, "estado": "oculta"})
+                board.append(_HIDDEN[c].copy())
         players = []
         for s in range(n):
             b = s * T
@@ -135,13 +148,9 @@ class ViewsMixin:
         still face down in it. All of it is public: every refill names the cards it deals and
         the cells it fills, and every card turned since is seen, so a player who remembers
         knows it too (a refill holds no Spain card unless one was collected with it)."""
-        out = []
-        for down in _face_down_by_deal(self):
-            flags = dict.fromkeys(FLAG_CODES, 0)
-            for c in down:
-                flags[FLAG_CODES[FLAG[self.cells[c]]]] += 1
-            out.append({"deal": self.deal[down[0]], "cells": down, "flags": flags})
-        return out
+        return [{"deal": deal, "cells": list(down),
+                 "flags": dict(zip(FLAG_CODES, flags, strict=True))}
+                for deal, down, _, flags in _deal_groups(self)]
 
     def state_dict(self) -> dict[str, Any]:
         out = self.view(None)
@@ -166,17 +175,18 @@ class ViewsMixin:
         the other seats' bids not yet revealed (SOM-19.7, G28)."""
         g = self.clone()
         rng = random.Random(seed)
-        for down in _face_down_by_deal(g):
-            ids = sorted(g.cells[c] for c in down)   # canonical: depends on view + seed only
-            rng.shuffle(ids)
+        cells = g.cells
+        for _, down, cards, _ in _deal_groups(self):
+            ids = list(cards)                        # canonical: depends on view + seed only
+            shuffle(rng, ids)
             for c, card in zip(down, ids, strict=True):
-                g.cells[c] = card
+                cells[c] = card
         if g.phase == PH_BID:
             for s in range(g.n):
                 if s != seat and g.bids[s] >= 0:
                     g.bids[s] = rng.randint(0, g.pd[s])
-        g.rng = GameRandom(rng.getrandbits(32))
-        g._legal = None
+        g.rng = SeedLaterRandom(rng.getrandbits(32))      # GameRandom(that seed), lazily
+        g._legal = None                 # a redrawn bid may change what is legal (not _down)
         return g
 
     # ----- invariants (tests; not in the hot path) ----------------------------------------
@@ -200,10 +210,36 @@ class ViewsMixin:
                        for c in range(NC)), "face-up empty cell or urna card on the map"
 
 
-def _face_down_by_deal(g: SomGame) -> list[list[int]]:
-    """The face-down cells, one list per deal, in cell order."""
-    groups: dict[int, list[int]] = {}
+DealGroup = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _deal_groups(g: SomGame) -> tuple[DealGroup, ...]:
+    """The face-down cells grouped by deal, in deal order: (deal, its cells in cell order,
+    their cards sorted, the count of each flag among them). Remembered in ``g._down`` until
+    the state changes (``_apply`` and ``arrange`` forget it; a clone and a determinized copy
+    keep it: redrawing cards within a deal changes none of it). Code that edits ``cells``,
+    ``up`` or ``deal`` by hand must reset ``_down`` to None, as it resets ``_legal``."""
+    groups = g._down
+    if groups is None:
+        g._down = groups = _compute_deal_groups(g.cells, g.up, g.deal)
+    return groups
+
+
+def _compute_deal_groups(cells: list[int], up: list[bool], deal: list[int]
+                         ) -> tuple[DealGroup, ...]:
+    by_deal: dict[int, list[int]] = {}
     for c in range(NC):
-        if g.cells[c] >= 0 and not g.up[c]:
-            groups.setdefault(g.deal[c], []).append(c)
-    return [groups[k] for k in sorted(groups)]
+        if cells[c] >= 0 and not up[c]:
+            d = deal[c]
+            if d in by_deal:
+                by_deal[d].append(c)
+            else:
+                by_deal[d] = [c]
+    out = []
+    for d in sorted(by_deal):
+        down = by_deal[d]
+        flags = [0] * len(FLAG_CODES)
+        for c in down:
+            flags[FLAG[cells[c]]] += 1
+        out.append((d, tuple(down), tuple(sorted(cells[c] for c in down)), tuple(flags)))
+    return tuple(out)

@@ -21,6 +21,7 @@ from .common import (
     VOTE_NONE,
     C,
     T,
+    event,
 )
 
 
@@ -39,14 +40,14 @@ class VotesMixin:
     def _call_elections(self, ev: list[Event]) -> None:
         gh = self.gh
         self.vote_kind, self.vote_caller = VOTE_ELECTIONS, gh
-        ev.append(Event("elecciones", "SOM-16.6", {"player": gh}))
+        ev.append(event("elecciones", "SOM-16.6", {"player": gh}))
         if self.ac:
             self._start_payment(gh, self.H, C.election_cost_ac, "SOM-16.7", RET_ELECTION,
                                 "elecciones", ev)
             return
         t = C.election_disk
         self._move(t, gh, self.H)
-        ev.append(Event("coste_elecciones", "SOM-16.7", {
+        ev.append(event("coste_elecciones", "SOM-16.7", {
             "player": gh, "disk": TYPE_CODES[t], "value": VAL[t], "amount": -VAL[t],
             "counterpart": None}))
         self._start_declare(ev)
@@ -96,9 +97,9 @@ class VotesMixin:
         self.vote_ptr[s] = target
         self.vote_order.pop(0)
         if target == ABSTAINS:
-            ev.append(Event("abstencion", "SOM-16.19", {"player": s}))
+            ev.append(event("abstencion", "SOM-16.19", {"player": s}))
         else:
-            ev.append(Event("apoyo", "SOM-16.8" if self.vote_kind == VOTE_ELECTIONS
+            ev.append(event("apoyo", "SOM-16.8" if self.vote_kind == VOTE_ELECTIONS
                             else "SOM-16.19", {"player": s, "supports": target}))
         self._next_declare(ev)
 
@@ -110,7 +111,7 @@ class VotesMixin:
 
     def _start_bids(self, ev: list[Event]) -> None:
         self.bids = [-1 if self.pd[s] else 0 for s in range(self.n)]     # 0 PDs: bid 0
-        ev.append(Event("votacion", "SOM-16.9", {
+        ev.append(event("votacion", "SOM-16.9", {
             "kind": "elecciones" if self.vote_kind == VOTE_ELECTIONS else "mocion",
             "bidders": [s for s in range(self.n) if self.bids[s] < 0]}))
         if min(self.bids) >= 0:
@@ -120,7 +121,7 @@ class VotesMixin:
 
     def _reveal(self, ev: list[Event]) -> None:
         n, gh, bids, pd = self.n, self.gh, self.bids, self.pd
-        ev.append(Event("revelacion", "SOM-16.9", {"bids": list(bids)}))
+        ev.append(event("revelacion", "SOM-16.9", {"bids": list(bids)}))
         winner: int | None
         sides: dict[int, list[int]] = {}
         if self.vote_kind == VOTE_ELECTIONS:
@@ -160,14 +161,14 @@ class VotesMixin:
         for s in range(n):
             pd[s] -= bids[s]
         pd[self.H] += spent
-        ev.append(Event("votos_a_cn", cost_rule, {"pd": spent}))
+        ev.append(event("votos_a_cn", cost_rule, {"pd": spent}))
         nxt = (gh + 1) % n if winner is None else winner
         self.last_vote = {
             "kind": "elecciones" if self.vote_kind == VOTE_ELECTIONS else "mocion",
             "caller": self.vote_caller, "bids": list(bids),
             "sides": {str(L): ms for L, ms in sides.items()}, "totals": totals,
             "next_gh": nxt, "by_rotation": winner is None, "turn": self.turn + 1}
-        ev.append(Event("resultado_voto", rule, {"winner": winner, "next": nxt,
+        ev.append(event("resultado_voto", rule, {"winner": winner, "next": nxt,
                                                  "totals": totals}))
         self.vote_kind = VOTE_NONE
         self.bids = []

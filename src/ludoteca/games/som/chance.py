@@ -1,0 +1,103 @@
+"""Chance made cheaper, drawing exactly the same numbers: a shuffle and a bounded draw
+without ``random``'s per-item calls (the setup, the refills and Hisenda's draws make many),
+and, for determinized worlds, a generator seeded only when first drawn from. Each fast
+path checks itself against the library at import and steps aside if they ever differ."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ludoteca.core.rng import GameRandom
+
+
+class SeedLaterRandom(GameRandom):
+    """``GameRandom(seed)`` (same draws, same fingerprint) that seeds its generator when
+    first drawn from: most worlds a search samples never meet chance, and seeding is the
+    dearest part of making one."""
+
+    __slots__ = ("_seed",)
+
+    def __init__(self, seed: int) -> None:
+        self._seed = seed
+        self._rng = None  # type: ignore[assignment]
+        self._forced = []
+        self._shared = False
+
+    def _own(self) -> random.Random:
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return GameRandom._own(self)
+
+    def clone(self) -> GameRandom:
+        if self._rng is None:
+            return SeedLaterRandom(self._seed)
+        return GameRandom.clone(self)
+
+    def fingerprint(self) -> str:
+        self._own()
+        return GameRandom.fingerprint(self)
+
+
+def _shuffle(items: list, getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle`` (Fisher–Yates, ``_randbelow`` by rejection on
+    ``getrandbits``), written out: the same draws in the same order."""
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        items[i], items[r] = items[r], items[i]
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle ``items`` as ``rng.shuffle(items)`` would."""
+    _shuffle(items, rng.getrandbits)
+
+
+def game_shuffle(rng: GameRandom, items: list) -> None:
+    """Shuffle ``items`` as ``rng.shuffle(items)`` would (a game's generator)."""
+    _shuffle(items, rng._own().getrandbits)
+
+
+def randbelow(rng: GameRandom, n: int) -> int:
+    """``rng.randrange(n)`` for a whole ``n`` ≥ 1 (a game's generator)."""
+    if n <= 0:
+        raise ValueError(f"empty range for randbelow: {n}")
+    getrandbits = rng._own().getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _same_as_library() -> bool:
+    try:
+        a, b = list(range(40)), list(range(40))
+        random.Random(7).shuffle(a)
+        shuffle(random.Random(7), b)
+        x, y = GameRandom(7), GameRandom(7)
+        c, d = list(range(37)), list(range(37))
+        x.shuffle(c)
+        game_shuffle(y, d)
+        draws = [x.randrange(k) for k in (1, 2, 3, 5, 8, 13, 21, 34, 55) * 3]
+        same = [randbelow(y, k) for k in (1, 2, 3, 5, 8, 13, 21, 34, 55) * 3]
+        return a == b and c == d and draws == same and x.fingerprint() == y.fingerprint()
+    except Exception:  # noqa: BLE001 - any change in the library: use it as it is
+        return False
+
+
+if not _same_as_library():
+    def shuffle(rng: random.Random, items: list) -> None:  # noqa: F811
+        """Shuffle ``items`` with ``rng.shuffle``."""
+        rng.shuffle(items)
+
+    def game_shuffle(rng: GameRandom, items: list) -> None:  # noqa: F811
+        """Shuffle ``items`` with ``rng.shuffle``."""
+        rng.shuffle(items)
+
+    def randbelow(rng: GameRandom, n: int) -> int:  # noqa: F811
+        """``rng.randrange(n)``."""
+        return rng.randrange(n)
