@@ -136,3 +136,57 @@ def test_round_limit_ends_the_game_ranked_as_a_bankruptcy(gid):
     for bad in (-1, "many", 2.5, True):
         with pytest.raises(ludoteca.InvalidOption, match="max_rounds"):
             ludoteca.new_game(gid, players=2, options={"max_rounds": bad})
+
+
+@pytest.mark.parametrize("gid", FAMILY)
+def test_money_tables_are_the_rulebook_formulas_written_alike(gid):
+    """The amounts worked out once per board (tables.py) are the Ruleset's formulas: equal
+    values written with the same digits (balances keep their exact form), for every street and
+    count of houses and hotels, and the cost of cancelling follows how the amount was written."""
+    from ludoteca.games.monopoly.ruleset import MAX_HOTELS, MAX_HOUSES
+    from ludoteca.games.monopoly.tables import MoneyTables
+
+    game = ludoteca.new_game(gid, players=2, seed=0)
+    rules, t = game.rules, game._t
+    checked = 0
+    for s in game.board.streets:
+        sq = game.board.squares[s]
+        for h in range(MAX_HOUSES + 1):
+            for n in range(MAX_HOTELS + 1):
+                i = MoneyTables.index(s, h, n)
+                pairs = [(t.rent[i], rules.rent(sq.rent, h, n)),
+                         (t.sale[i], rules.sale_price(sq.price, sq.build, sq.factor, h, n)),
+                         (t.mortgage[i], rules.mortgage_amount(sq.mortgage, h, n)),
+                         (t.title[i], rules.title_value(sq.price, sq.build, h, n))]
+                for got, want in pairs:
+                    assert str(got) == str(want)
+                    checked += 1
+                assert t.rent_j[i] == float(t.rent[i]) and t.sale_j[i] == float(t.sale[i])
+    assert checked == 12 * 25 * 4
+    assert MoneyTables.index(0, MAX_HOUSES + 1, 0) == -1
+    assert [str(c) for c, _ in (t.cancel(Decimal("150")), t.cancel(Decimal("150.0")))] == \
+        [str(rules.cancel_cost(Decimal("150"))), str(rules.cancel_cost(Decimal("150.0")))]
+    assert t.cancel(Decimal("150"))[1] == 165
+
+
+@pytest.mark.parametrize("gid", FAMILY)
+def test_remembered_legal_actions_follow_every_change(gid):
+    """The legal list is remembered per state: an action, an arrangement, a clone changed
+    afterwards and a determinized world each get their own, equal to one worked out afresh."""
+    game = ludoteca.new_game(gid, players=2, seed=3, dice=[1])
+    game.arrange(owners={1: 0, 2: 0}, balances={0: 5000, 1: 5000}, positions={0: 1}, current=0)
+    first = game.legal_actions()
+    assert [str(a) for a in first] == ["tirar"]
+    first.append("junk")                         # a caller's copy: the game's list is unharmed
+    assert [str(a) for a in game.legal_actions()] == ["tirar"]
+    game.apply("tirar")
+    twin = game.clone()
+    world = game.determinize(0, seed=7)
+    for g in (game, twin, world):
+        assert g.legal_actions() == g._compute_legal()
+    assert game.pos[0] == 2 and "vender 1" in [str(a) for a in twin.legal_actions()]
+    twin.apply("vender 1")
+    assert "vender 1" not in [str(a) for a in twin.legal_actions()]
+    assert "vender 1" in [str(a) for a in game.legal_actions()]
+    assert all(game.legal_actions(seat) == [] for seat in range(2) if seat != game.current)
+    assert all(a is game.all_actions[game.action_id(a)] for a in game.legal_actions())

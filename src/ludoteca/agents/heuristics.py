@@ -217,6 +217,7 @@ def _any_roll_bust_chance(g, k: int) -> float:
     cards = g.board.cards
     deck = g.deck or []
     hits = 0.0
+    deck_share = None                  # the same for every SORPRESA square: counted once
     for q, sq in enumerate(g.board.squares):
         if sq.kind == "CALLE":
             owner = g.owner[q]
@@ -225,7 +226,10 @@ def _any_roll_bust_chance(g, k: int) -> float:
         elif sq.kind == "IMPUESTO":
             hits += bust(bal - sq.tax)
         elif sq.kind == "SORPRESA" and deck:
-            hits += sum(1 for i in deck if bust(bal - _card_cost(g, k, cards[i]))) / len(deck)
+            if deck_share is None:
+                deck_share = sum(1 for i in deck
+                                 if bust(bal - _card_cost(g, k, cards[i]))) / len(deck)
+            hits += deck_share
     return hits / len(g.board.squares)
 
 

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from .content import DeckRules
 
+ZERO = Decimal(0)
 HALF = Decimal("0.5")
 RENT_HOTEL = Decimal("2.5")
 FIVE = Decimal(5)
@@ -59,7 +60,7 @@ class Ruleset:
         return price + houses * build + hotels * FIVE * build
 
     def is_bankrupt(self, balance: Decimal) -> bool:
-        return balance <= 0 if self.bankrupt_at_zero else balance < 0
+        return balance <= ZERO if self.bankrupt_at_zero else balance < ZERO
 
     def rule(self, key: str) -> str:
         return self.rules[key]

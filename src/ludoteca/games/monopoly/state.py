@@ -2,7 +2,11 @@
 
 A turn: (jail attempt →) roll and move → SALIDA money → the square's effect → buy and
 manage in any order → end the turn. What the two rulebooks decide differently comes from the
-game's :class:`~.ruleset.Ruleset`. Money is exact (``Decimal``) and never rounded.
+game's :class:`~.ruleset.Ruleset`. Money is exact (``Decimal``) and never rounded; the
+amounts a board implies (rents, sale prices, mortgages, title values and the JSON numbers
+events show) are worked out once per board in ``tables.py``. The legal actions are remembered
+until the state changes (``_legal``: cleared by every action and arrangement; code that edits
+the state by hand clears it too).
 """
 
 from __future__ import annotations
@@ -19,6 +23,17 @@ from ludoteca.core.result import Result, rank_by_score
 from ludoteca.core.rng import GameRandom
 
 from . import actions as A
+from .actions import (
+    A_BAIL,
+    A_BUY,
+    A_END,
+    A_ROLL,
+    CANCEL_A,
+    HOTEL_A,
+    HOUSE_A,
+    MORTGAGE_A,
+    SELL_A,
+)
 from .common import NOBODY, PHASE_JAIL, PHASE_MANAGE, PHASE_NAMES, PHASE_OVER, PHASE_ROLL
 from .content import (
     ESCAPE,
@@ -39,9 +54,11 @@ from .ruleset import (
     START_BALANCE,
     Ruleset,
 )
+from .tables import COMBOS, HOTEL_SPAN, MoneyTables, tables_for
 from .text import describe, explain_illegal
 
 J = to_json_number
+ZERO = Decimal(0)
 
 
 class MonopolyGame(Game):
@@ -57,7 +74,7 @@ class MonopolyGame(Game):
         "seed", "options", "names", "_initial_dice", "_setup_log", "_history", "_n_actions",
         "rules", "board", "rng", "pos", "bal", "jailed", "owner", "houses", "hotels",
         "mortgage", "deck", "escape_holder", "current", "phase", "can_buy", "last_roll",
-        "turns", "max_rounds", "_result", "_legal", "_recent",
+        "turns", "max_rounds", "_result", "_legal", "_recent", "_t", "to_move", "is_over",
     )
 
     def __init__(self, rules: Ruleset, board: Board, names: tuple[str, ...], seed: int,
@@ -66,6 +83,7 @@ class MonopolyGame(Game):
             if not (isinstance(d, int) and 1 <= d <= 6):
                 raise InvalidOption(f"{rules.game_id}: forced dice must be 1 to 6; got {d!r}")
         self.rules, self.board = rules, board
+        self._t: MoneyTables = tables_for(board, rules)
         self.names, self.seed, self.options = names, seed, options
         self._initial_dice, self._setup_log = tuple(dice), ()
         self._history, self._n_actions = None, 0
@@ -82,6 +100,10 @@ class MonopolyGame(Game):
         self.rng.shuffle(self.deck)                            # G16: shuffled once
         self.escape_holder = NOBODY
         self.current = self.rng.randrange(n)                   # QY-1.4
+        #: kept as plain attributes (asked at every step): set where ``current`` changes or
+        #: the game ends (``_next_turn``, ``_finish``, arrangements)
+        self.to_move: tuple[int, ...] = (self.current,)
+        self.is_over = False
         self.phase = PHASE_ROLL
         self.can_buy = False
         self.last_roll: int | None = None
@@ -97,54 +119,52 @@ class MonopolyGame(Game):
         return self.rules.game_id
 
     @property
-    def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == PHASE_OVER else (self.current,)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == PHASE_OVER
-
-    @property
     def result(self) -> Result | None:
         return self._result
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
+        legal = self._legal            # remembered until the state changes (None: not yet)
+        if legal is not None and (seat is None or seat == self.current):
+            return legal[:]
         if seat is None:
             seat = self.current
         if seat != self.current or self.phase == PHASE_OVER:
             return []                                          # QY-1.10
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        legal = self._legal = self._compute_legal()
+        return legal[:]
 
     def _compute_legal(self) -> list[Action]:
-        if self.phase == PHASE_ROLL:
-            return [A.A_ROLL]
-        me, bal = self.current, self.bal[self.current]
-        if self.phase == PHASE_JAIL:                           # QY-9.6, QY-9.7
-            return [A.A_ROLL, A.A_BAIL] if bal >= BAIL else [A.A_ROLL]
-        out = []
-        sq = self.board.squares
-        if self.can_buy and self.owner[self.pos[me]] == NOBODY \
-                and bal >= sq[self.pos[me]].price:             # QY-5.1, QY-5.2
-            out.append(A.A_BUY)
-        out.append(A.A_END)
-        owner, houses, hotels, mortgage = self.owner, self.houses, self.hotels, self.mortgage
-        for s in self.board.streets:
-            if owner[s] != me:
-                continue
+        phase = self.phase
+        if phase == PHASE_ROLL:
+            return [A_ROLL]
+        me = self.current
+        bal = self.bal[me]
+        if phase == PHASE_JAIL:                                # QY-9.6, QY-9.7
+            return [A_ROLL, A_BAIL] if bal >= BAIL else [A_ROLL]
+        owner = self.owner
+        here = self.pos[me]
+        if self.can_buy and owner[here] == NOBODY \
+                and bal >= self._t.price[here]:                # QY-5.1, QY-5.2
+            out = [A_BUY, A_END]
+        else:
+            out = [A_END]
+        if me not in owner:                                    # no titles: nothing to manage
+            return out
+        mine = [s for s in self.board.streets if owner[s] == me]
+        houses, hotels, mortgage, build = self.houses, self.hotels, self.mortgage, self._t.build
+        append = out.append
+        for s in mine:
             received = mortgage[s]
             if received is None:
-                out.append(A.SELL_A[s])                        # QY-5.6
-                build = sq[s].build
-                if bal >= build:
+                append(SELL_A[s])                              # QY-5.6
+                if bal >= build[s]:
                     if houses[s] < MAX_HOUSES:                 # QY-6.3
-                        out.append(A.HOUSE_A[s])
+                        append(HOUSE_A[s])
                     elif hotels[s] < MAX_HOTELS:               # QY-6.4
-                        out.append(A.HOTEL_A[s])
-                out.append(A.MORTGAGE_A[s])                    # QY-8.1
+                        append(HOTEL_A[s])
+                append(MORTGAGE_A[s])                          # QY-8.1
             elif bal >= self.rules.cancel_cost(received):      # QY-8.7
-                out.append(A.CANCEL_A[s])
+                append(CANCEL_A[s])
         return out
 
     def parse(self, text: str) -> Action:
@@ -167,7 +187,7 @@ class MonopolyGame(Game):
             else:
                 self._move_roll(ev)
         elif name == A.END:
-            ev.append(Event("end_turn", self.rules.rule("end_turn"), {"player": seat}))
+            ev.append(Event("end_turn", self.rules.rules["end_turn"], {"player": seat}))
             self._next_turn(ev)
         elif name == A.BUY:
             self._buy(ev)
@@ -178,34 +198,35 @@ class MonopolyGame(Game):
         self._recent = tuple(ev)
         return ev
 
-    def _money(self, ev: list[Event], kind: str, changes: list[tuple[int, Decimal]],
-               **data: Any) -> None:
-        """Apply balance changes and record them in one event."""
-        bal = self.bal
-        for seat, amount in changes:
-            bal[seat] += amount
-        data["balance_changes"] = [[s, J(a)] for s, a in changes]
-        ev.append(Event(kind, self.rules.rule(kind), data))
+    def _pay(self, ev: list[Event], kind: str, seat: int, amount: Decimal,
+             amount_j: int | float, data: dict[str, Any]) -> None:
+        """Change one seat's balance by ``amount`` (``amount_j``: its JSON number) and
+        record it in one event whose other fields are ``data``."""
+        self.bal[seat] += amount
+        data["balance_changes"] = [[seat, amount_j]]
+        ev.append(Event(kind, self.rules.rules[kind], data))
 
     def _check_bankruptcy(self, ev: list[Event]) -> bool:
         """QY-2.2 / G11: after every money step, any bankrupt player ends the game."""
+        low = min(self.bal)
+        if (low > ZERO) if self.rules.bankrupt_at_zero else (low >= ZERO):
+            return False                                       # nobody is bankrupt
         is_bankrupt = self.rules.is_bankrupt
         bust = [s for s, b in enumerate(self.bal) if is_bankrupt(b)]
-        if not bust:
-            return False
         for s in bust:
-            ev.append(Event("bankrupt", self.rules.rule("bankrupt"),
-                            {"player": s, "balance": J(self.bal[s])}))
+            ev.append(Event("bankrupt", self.rules.rules["bankrupt"],
+                            {"player": s, "balance": self._t.json(self.bal[s])}))
         self._finish(ev, "bankruptcy", {"bankrupt": bust})
         return True
 
     def _finish(self, ev: list[Event], reason: str, details: dict[str, Any]) -> None:
         """End the game now and rank everyone by score (QY-2.3 / CV-2.3)."""
         self.phase = PHASE_OVER
+        self.to_move, self.is_over = (), True
         self.can_buy = False
         scores = [self.score(s) for s in range(len(self.names))]
         self._result = rank_by_score(scores, reason, details, J)
-        ev.append(Event("game_over", self.rules.rule("game_over"),
+        ev.append(Event("game_over", self.rules.rules["game_over"],
                         {"reason": reason, "ranking": list(self._result.ranking),
                          "winners": list(self._result.winners),
                          "scores": list(self._result.scores)}))
@@ -214,10 +235,17 @@ class MonopolyGame(Game):
         """Qytetet: capital (balance + title values, QY-2.4); Civitas: balance (CV-2.3)."""
         if not self.rules.ranked_by_capital:
             return self.bal[seat]
-        return self.bal[seat] + sum((self.title_value(s) for s in self.board.streets
-                                     if self.owner[s] == seat), Decimal(0))
+        owner, title_value = self.owner, self.title_value
+        titles = ZERO                  # summed in street order from 0, as sum() would
+        for s in self.board.streets:
+            if owner[s] == seat:
+                titles = titles + title_value(s)
+        return self.bal[seat] + titles
 
     def title_value(self, s: int) -> Decimal:
+        h, t = self.houses[s], self.hotels[s]
+        if 0 <= h <= MAX_HOUSES and 0 <= t <= MAX_HOTELS:       # MoneyTables.index, inline
+            return self._t.title[s * COMBOS + h * HOTEL_SPAN + t]
         sq = self.board.squares[s]
         return self.rules.title_value(sq.price, sq.build, self.houses[s], self.hotels[s])
 
@@ -225,14 +253,15 @@ class MonopolyGame(Game):
         self.turns += 1
         limit = self.max_rounds * len(self.names)
         if limit and self.turns >= limit:                      # ruling X1: round limit
-            ev.append(Event("round_limit", self.rules.rule("round_limit"),
+            ev.append(Event("round_limit", self.rules.rules["round_limit"],
                             {"rounds": self.max_rounds}))
             self._finish(ev, "limit", {"rounds": self.max_rounds})
             return
         self.current = (self.current + 1) % len(self.names)    # QY-1.5
+        self.to_move = (self.current,)
         self.phase = PHASE_JAIL if self.jailed[self.current] else PHASE_ROLL
         self.can_buy = False
-        ev.append(Event("turn", self.rules.rule("turn"),
+        ev.append(Event("turn", self.rules.rules["turn"],
                         {"player": self.current, "in_jail": self.jailed[self.current]}))
 
     def _move_roll(self, ev: list[Event]) -> None:
@@ -242,10 +271,10 @@ class MonopolyGame(Game):
         old = self.pos[me]
         new = (old + roll) % N_SQUARES                         # QY-1.7
         self.pos[me] = new
-        ev.append(Event("roll", self.rules.rule("roll"),
+        ev.append(Event("roll", self.rules.rules["roll"],
                         {"player": me, "roll": roll, "from": old, "to": new}))
         if new < old:                                          # QY-4.2: passed SALIDA
-            self._money(ev, "salida", [(me, SALIDA_BONUS)], player=me)
+            self._pay(ev, "salida", me, SALIDA_BONUS, self._t.salida_j, {"player": me})
         self._land(ev)
 
     def _land(self, ev: list[Event]) -> None:
@@ -259,36 +288,48 @@ class MonopolyGame(Game):
             owner = self.owner[sq.index]
             if owner == NOBODY:                                # QY-4.8
                 self.can_buy = True
-                ev.append(Event("street_free", self.rules.rule("street_free"),
-                                {"player": me, "square": sq.index, "price": J(sq.price)}))
+                ev.append(Event("street_free", self.rules.rules["street_free"],
+                                {"player": me, "square": sq.index,
+                                 "price": self._t.price_j[sq.index]}))
             elif owner == me:                                  # QY-4.10
-                ev.append(Event("street_own", self.rules.rule("street_own"),
+                ev.append(Event("street_own", self.rules.rules["street_own"],
                                 {"player": me, "square": sq.index}))
             elif self.mortgage[sq.index] is not None:          # QY-7.4
-                ev.append(Event("rent_mortgaged", self.rules.rule("rent_mortgaged"),
+                ev.append(Event("rent_mortgaged", self.rules.rules["rent_mortgaged"],
                                 {"player": me, "owner": owner, "square": sq.index}))
             elif self.jailed[owner]:                           # QY-7.5
-                ev.append(Event("rent_jailed", self.rules.rule("rent_jailed"),
+                ev.append(Event("rent_jailed", self.rules.rules["rent_jailed"],
                                 {"player": me, "owner": owner, "square": sq.index}))
             else:                                              # QY-7.1–7.3, QY-7.6, QY-7.7
-                rent = self.rules.rent(sq.rent, self.houses[sq.index], self.hotels[sq.index])
-                self._money(ev, "rent", [(me, -rent), (owner, rent)], player=me, owner=owner,
-                            square=sq.index, amount=J(rent))
+                s = sq.index
+                i = MoneyTables.index(s, self.houses[s], self.hotels[s])
+                if i >= 0:
+                    rent, rent_j = self._t.rent[i], self._t.rent_j[i]
+                else:
+                    rent = self.rules.rent(sq.rent, self.houses[s], self.hotels[s])
+                    rent_j = J(rent)
+                bal = self.bal
+                bal[me] += -rent
+                bal[owner] += rent
+                ev.append(Event("rent", self.rules.rules["rent"],
+                                {"player": me, "owner": owner, "square": s, "amount": rent_j,
+                                 "balance_changes": [[me, -rent_j], [owner, rent_j]]}))
                 self._check_bankruptcy(ev)
         elif kind == "SORPRESA":
             self._draw_card(ev)
         elif kind == "JUEZ":                                   # QY-4.16
-            ev.append(Event("judge", self.rules.rule("judge"), {"player": me}))
+            ev.append(Event("judge", self.rules.rules["judge"], {"player": me}))
             self._send_to_jail(ev)
         elif kind == "IMPUESTO":                               # QY-4.20
-            self._money(ev, "tax", [(me, -sq.tax)], player=me, amount=J(sq.tax))
+            tax_j = self._t.tax_j[sq.index]
+            self._pay(ev, "tax", me, -sq.tax, -tax_j, {"player": me, "amount": tax_j})
             self._check_bankruptcy(ev)
         elif kind == "CARCEL":                                 # QY-4.18
-            ev.append(Event("jail_visit", self.rules.rule("jail_visit"), {"player": me}))
+            ev.append(Event("jail_visit", self.rules.rules["jail_visit"], {"player": me}))
         elif kind == "PARKING":                                # QY-4.22
-            ev.append(Event("parking", self.rules.rule("parking"), {"player": me}))
+            ev.append(Event("parking", self.rules.rules["parking"], {"player": me}))
         else:                                                  # SALIDA by a card
-            ev.append(Event("salida_stop", self.rules.rule("salida_stop"), {"player": me}))
+            ev.append(Event("salida_stop", self.rules.rules["salida_stop"], {"player": me}))
 
     def _send_to_jail(self, ev: list[Event], card: int | None = None) -> None:
         """§9: imprison the current player unless he holds the SalirCárcel card."""
@@ -298,14 +339,14 @@ class MonopolyGame(Game):
             self.deck.append(self._escape_card())
             if card is not None:
                 self.deck.append(card)
-            ev.append(Event("escape_used", self.rules.rule("escape_used"), {"player": me}))
+            ev.append(Event("escape_used", self.rules.rules["escape_used"], {"player": me}))
             self.phase = PHASE_MANAGE
             return
         if card is not None:
             self.deck.append(card)
         self.pos[me] = self.board.jail                         # QY-9.3, QY-9.4: no SALIDA money
         self.jailed[me] = True
-        ev.append(Event("jailed", self.rules.rule("jailed"),
+        ev.append(Event("jailed", self.rules.rules["jailed"],
                         {"player": me, "square": self.board.jail}))
         self._next_turn(ev)                                    # QY-9.5
 
@@ -317,49 +358,59 @@ class MonopolyGame(Game):
         me = self.current
         idx = self.deck.pop(0)                                 # QY-10.10: from the top
         card = self.board.cards[idx]
-        ev.append(Event("card", self.rules.rule("card"),
+        value_j = self._t.card_j[idx]
+        ev.append(Event("card", self.rules.rules["card"],
                         {"player": me, "card": idx, "type": card.type_name,
-                         "value": None if card.value is None else J(card.value)}))
+                         "value": value_j}))
         kind, value = card.kind, card.value
         if kind == PAY:                                        # QY-10.4
             self.deck.append(idx)
-            self._money(ev, "card_pay", [(me, value)], player=me, amount=J(value))
+            self._pay(ev, "card_pay", me, value, value_j, {"player": me, "amount": value_j})
             self._check_bankruptcy(ev)
         elif kind == PER_BUILDING:                             # QY-10.7
             self.deck.append(idx)
             n = sum(self.houses[s] + self.hotels[s] for s in self.board.streets
                     if self.owner[s] == me)
-            self._money(ev, "card_per_building", [(me, value * n)], player=me,
-                        buildings=n, amount=J(value * n))
+            total = value * n
+            total_j = self._t.json(total)
+            self._pay(ev, "card_per_building", me, total, total_j,
+                      {"player": me, "buildings": n, "amount": total_j})
             self._check_bankruptcy(ev)
         elif kind == PER_PLAYER:                               # QY-10.8 (G13: + collects)
             self.deck.append(idx)
             others = [s for s in range(len(self.names)) if s != me]
             changes = [(me, value * len(others))] + [(s, -value) for s in others]
-            self._money(ev, "card_per_player", changes, player=me, amount=J(value))
+            bal = self.bal
+            for seat, amount in changes:
+                bal[seat] += amount
+            json = self._t.json
+            ev.append(Event("card_per_player", self.rules.rules["card_per_player"],
+                            {"player": me, "amount": value_j,
+                             "balance_changes": [[s, json(a)] for s, a in changes]}))
             self._check_bankruptcy(ev)                         # QY-10.11
         elif kind == ESCAPE:                                   # QY-10.9, QY-4.13
             self.escape_holder = me
-            ev.append(Event("card_escape", self.rules.rule("card_escape"), {"player": me}))
+            ev.append(Event("card_escape", self.rules.rules["card_escape"], {"player": me}))
         elif kind == JAIL:                                     # CV-10.7
-            ev.append(Event("card_jail", self.rules.rule("card_jail"), {"player": me}))
+            ev.append(Event("card_jail", self.rules.rules["card_jail"], {"player": me}))
             self._send_to_jail(ev, idx)
         elif kind == GOTO:
             target = int(value)
             if target == self.board.jail:                      # QY-10.6
-                ev.append(Event("card_goto_jail", self.rules.rule("card_goto_jail"),
+                ev.append(Event("card_goto_jail", self.rules.rules["card_goto_jail"],
                                 {"player": me}))
                 self._send_to_jail(ev, idx)
                 return
             self.deck.append(idx)                              # G16: back before the target acts
             old = self.pos[me]
-            ev.append(Event("card_goto", self.rules.rule("card_goto"),
+            ev.append(Event("card_goto", self.rules.rules["card_goto"],
                             {"player": me, "from": old, "to": target}))
             if target == old:                                  # G5: nothing happens
                 return
             self.pos[me] = target
             if target < old:                                   # QY-4.5
-                self._money(ev, "salida_card", [(me, SALIDA_BONUS)], player=me)
+                self._pay(ev, "salida_card", me, SALIDA_BONUS, self._t.salida_j,
+                          {"player": me})
             self._land(ev)                                     # QY-10.5
 
     def _jail_roll(self, ev: list[Event]) -> None:
@@ -369,10 +420,10 @@ class MonopolyGame(Game):
         if roll >= JAIL_EXIT_ROLL:                             # QY-9.8, QY-9.10
             self.jailed[me] = False
             self.phase = PHASE_ROLL
-            ev.append(Event("jail_free_roll", self.rules.rule("jail_free_roll"),
+            ev.append(Event("jail_free_roll", self.rules.rules["jail_free_roll"],
                             {"player": me, "roll": roll}))
         else:                                                  # QY-9.9
-            ev.append(Event("jail_stay", self.rules.rule("jail_stay"),
+            ev.append(Event("jail_stay", self.rules.rules["jail_stay"],
                             {"player": me, "roll": roll}))
             self._next_turn(ev)
 
@@ -380,7 +431,8 @@ class MonopolyGame(Game):
         me = self.current                                      # QY-9.7
         self.jailed[me] = False
         self.phase = PHASE_ROLL
-        self._money(ev, "bail", [(me, -BAIL)], player=me, amount=J(BAIL))
+        bail_j = self._t.bail_j
+        self._pay(ev, "bail", me, -BAIL, -bail_j, {"player": me, "amount": bail_j})
         self._check_bankruptcy(ev)
 
     def _buy(self, ev: list[Event]) -> None:
@@ -391,48 +443,76 @@ class MonopolyGame(Game):
         self.houses[s] = self.hotels[s] = 0
         self.mortgage[s] = None
         self.can_buy = False
-        self._money(ev, "buy", [(me, -price)], player=me, square=s, amount=J(price))
+        price_j = self._t.price_j[s]
+        self._pay(ev, "buy", me, -price, -price_j,
+                  {"player": me, "square": s, "amount": price_j})
         self._check_bankruptcy(ev)
 
     def _manage(self, name: str, s: int, ev: list[Event]) -> None:
         me = self.current
         sq = self.board.squares[s]
+        t = self._t
+        houses, hotels = self.houses, self.hotels
         if name == A.SELL:                                     # QY-5.7, QY-5.8
-            price = self.rules.sale_price(sq.price, sq.build, sq.factor, self.houses[s],
-                                          self.hotels[s])
+            i = MoneyTables.index(s, houses[s], hotels[s])
+            if i >= 0:
+                price, price_j = t.sale[i], t.sale_j[i]
+            else:
+                price = self.rules.sale_price(sq.price, sq.build, sq.factor, houses[s],
+                                              hotels[s])
+                price_j = J(price)
             self.owner[s] = NOBODY
-            self.houses[s] = self.hotels[s] = 0
-            self._money(ev, "sell", [(me, price)], player=me, square=s, amount=J(price))
+            houses[s] = hotels[s] = 0
+            self._pay(ev, "sell", me, price, price_j,
+                      {"player": me, "square": s, "amount": price_j})
         elif name == A.HOUSE:                                  # QY-6.3
-            self.houses[s] += 1
-            self._money(ev, "house", [(me, -sq.build)], player=me, square=s,
-                        amount=J(sq.build), houses=self.houses[s])
+            houses[s] += 1
+            build_j = t.build_j[s]
+            self._pay(ev, "house", me, -sq.build, -build_j,
+                      {"player": me, "square": s, "amount": build_j, "houses": houses[s]})
         elif name == A.HOTEL:                                  # QY-6.4
-            self.houses[s] = 0
-            self.hotels[s] += 1
-            self._money(ev, "hotel", [(me, -sq.build)], player=me, square=s,
-                        amount=J(sq.build), hotels=self.hotels[s])
+            houses[s] = 0
+            hotels[s] += 1
+            build_j = t.build_j[s]
+            self._pay(ev, "hotel", me, -sq.build, -build_j,
+                      {"player": me, "square": s, "amount": build_j, "hotels": hotels[s]})
         elif name == A.MORTGAGE:                               # QY-8.2, QY-8.3
-            amount = self.rules.mortgage_amount(sq.mortgage, self.houses[s], self.hotels[s])
+            i = MoneyTables.index(s, houses[s], hotels[s])
+            if i >= 0:
+                amount, amount_j = t.mortgage[i], t.mortgage_j[i]
+            else:
+                amount = self.rules.mortgage_amount(sq.mortgage, houses[s], hotels[s])
+                amount_j = J(amount)
             self.mortgage[s] = amount
-            self._money(ev, "mortgage", [(me, amount)], player=me, square=s, amount=J(amount))
+            self._pay(ev, "mortgage", me, amount, amount_j,
+                      {"player": me, "square": s, "amount": amount_j})
         elif name == A.CANCEL:                                 # QY-8.6
-            cost = self.rules.cancel_cost(self.mortgage[s])
+            cost, cost_j = t.cancel(self.mortgage[s])
             self.mortgage[s] = None
-            self._money(ev, "cancel", [(me, -cost)], player=me, square=s, amount=J(cost))
+            self._pay(ev, "cancel", me, -cost, -cost_j,
+                      {"player": me, "square": s, "amount": cost_j})
         self._check_bankruptcy(ev)
 
     # ----- looking at the game --------------------------------------------------------------
     def rent_of(self, s: int) -> Decimal:
+        h, t = self.houses[s], self.hotels[s]
+        if 0 <= h <= MAX_HOUSES and 0 <= t <= MAX_HOTELS:       # MoneyTables.index, inline
+            return self._t.rent[s * COMBOS + h * HOTEL_SPAN + t]
         sq = self.board.squares[s]
         return self.rules.rent(sq.rent, self.houses[s], self.hotels[s])
 
     def sale_price_of(self, s: int) -> Decimal:
+        h, t = self.houses[s], self.hotels[s]
+        if 0 <= h <= MAX_HOUSES and 0 <= t <= MAX_HOTELS:       # MoneyTables.index, inline
+            return self._t.sale[s * COMBOS + h * HOTEL_SPAN + t]
         sq = self.board.squares[s]
         return self.rules.sale_price(sq.price, sq.build, sq.factor, self.houses[s],
                                      self.hotels[s])
 
     def mortgage_amount_of(self, s: int) -> Decimal:
+        i = MoneyTables.index(s, self.houses[s], self.hotels[s])
+        if i >= 0:
+            return self._t.mortgage[i]
         sq = self.board.squares[s]
         return self.rules.mortgage_amount(sq.mortgage, self.houses[s], self.hotels[s])
 
@@ -445,30 +525,34 @@ class MonopolyGame(Game):
         """Everything is public in these games except the order of the surprise deck."""
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(self.names)):
             raise InvalidOption(f"seat must be 0 to {len(self.names) - 1} or None; got {seat!r}")
+        t = self._t
+        json = t.json
+        capital = self.rules.ranked_by_capital
         players = [{
-            "seat": s, "name": self.names[s], "balance": J(self.bal[s]),
+            "seat": s, "name": self.names[s], "balance": json(self.bal[s]),
             "position": self.pos[s], "in_jail": self.jailed[s],
             "holds_salir_carcel": self.escape_holder == s,
-            "capital": J(self.score(s)) if self.rules.ranked_by_capital else None,
+            "capital": json(self.score(s)) if capital else None,
         } for s in range(len(self.names))]
-        squares = []
+        owner, houses, hotels, mortgage = self.owner, self.houses, self.hotels, self.mortgage
+        squares: list[dict[str, Any]] = []
         for sq in self.board.squares:
-            d: dict[str, Any] = {"index": sq.index, "type": sq.kind, "name": sq.name,
-                                 "name_en": sq.name_en}
-            if sq.is_street:
-                s = sq.index
-                d.update(owner=None if self.owner[s] == NOBODY else self.owner[s],
-                         houses=self.houses[s], hotels=self.hotels[s],
-                         mortgaged=self.mortgage[s] is not None,
-                         mortgage_received=None if self.mortgage[s] is None
-                         else J(self.mortgage[s]),
-                         purchase_price=J(sq.price), build_price=J(sq.build),
-                         factor=J(sq.factor), base_rent=J(sq.rent),
-                         base_mortgage=J(sq.mortgage), rent=J(self.rent_of(s)),
-                         sale_price=J(self.sale_price_of(s)))
-            elif sq.kind == "IMPUESTO":
-                d["tax"] = J(sq.tax)
-            squares.append(d)
+            s = sq.index
+            if not sq.is_street:
+                squares.append(dict(t.square_view[s]))
+                continue
+            h, n, m = houses[s], hotels[s], mortgage[s]
+            i = MoneyTables.index(s, h, n)
+            squares.append({
+                "index": s, "type": sq.kind, "name": sq.name, "name_en": sq.name_en,
+                "owner": None if owner[s] == NOBODY else owner[s],
+                "houses": h, "hotels": n, "mortgaged": m is not None,
+                "mortgage_received": None if m is None else json(m),
+                "purchase_price": t.price_j[s], "build_price": t.build_j[s],
+                "factor": t.factor_j[s], "base_rent": t.base_rent_j[s],
+                "base_mortgage": t.base_mortgage_j[s],
+                "rent": t.rent_j[i] if i >= 0 else J(self.rent_of(s)),
+                "sale_price": t.sale_j[i] if i >= 0 else J(self.sale_price_of(s))})
         return {
             "game": self.game_id, "seat": seat, "current": self.current,
             "to_move": list(self.to_move), "phase": PHASE_NAMES[self.phase],
@@ -484,8 +568,8 @@ class MonopolyGame(Game):
 
     def _deck_composition(self) -> list[dict[str, Any]]:
         """The printed cards (public content), in file order: never the deck's order."""
-        return [{"type": c.type_name, "value": None if c.value is None else J(c.value)}
-                for c in self.board.cards]
+        return [{"type": c.type_name, "value": v}
+                for c, v in zip(self.board.cards, self._t.card_j, strict=True)]
 
     def state_dict(self) -> dict[str, Any]:
         out = self.view(None)
@@ -497,25 +581,30 @@ class MonopolyGame(Game):
         return out
 
     def clone(self) -> MonopolyGame:
+        return self._copy(self.rng.clone())
+
+    def _copy(self, rng: GameRandom) -> MonopolyGame:
+        """A copy of the state whose future chance comes from ``rng``."""
         g = object.__new__(type(self))
         g.rules, g.board, g.names, g.seed, g.options = (
             self.rules, self.board, self.names, self.seed, self.options)
+        g._t = self._t
         g._initial_dice, g._setup_log = self._initial_dice, self._setup_log
         g._history, g._n_actions = self._history, self._n_actions
-        g.rng = self.rng.clone()
+        g.rng = rng
         g.pos, g.bal, g.jailed = self.pos[:], self.bal[:], self.jailed[:]
         g.owner, g.houses, g.hotels = self.owner[:], self.houses[:], self.hotels[:]
         g.mortgage, g.deck = self.mortgage[:], self.deck[:]
         g.escape_holder, g.current, g.phase = self.escape_holder, self.current, self.phase
         g.can_buy, g.last_roll, g._result = self.can_buy, self.last_roll, self._result
         g.turns, g.max_rounds = self.turns, self.max_rounds
+        g.to_move, g.is_over = self.to_move, self.is_over
         g._legal, g._recent = self._legal, self._recent
         return g
 
     def determinize(self, seat: int | None, seed: int) -> MonopolyGame:
         """Hidden here: the deck's order and the generator's future rolls."""
-        g = self.clone()
-        g.rng = GameRandom(seed)
+        g = self._copy(GameRandom(seed))  # the real game's generator is left alone
         g.deck = sorted(g.deck)         # canonical: the result depends on view + seed only
         g.rng.shuffle(g.deck)
         return g
@@ -604,6 +693,7 @@ class MonopolyGame(Game):
             self.deck.append(esc)
         if "current" in setup:
             self.current = seat(setup["current"])
+            self.to_move = (self.current,)
         self.phase = PHASE_JAIL if self.jailed[self.current] else PHASE_ROLL
         self.can_buy = False
         self._legal = None
