@@ -16,7 +16,7 @@ from typing import Any
 
 from ludoteca.core.action import Action
 from ludoteca.core.errors import InvalidOption
-from ludoteca.core.events import Event
+from ludoteca.core.events import Event, new_event
 from ludoteca.core.game import Game
 from ludoteca.core.money import to_json_number
 from ludoteca.core.result import Result, rank_by_score
@@ -187,7 +187,7 @@ class MonopolyGame(Game):
             else:
                 self._move_roll(ev)
         elif name == A.END:
-            ev.append(Event("end_turn", self.rules.rules["end_turn"], {"player": seat}))
+            ev.append(new_event("end_turn", self.rules.rules["end_turn"], {"player": seat}))
             self._next_turn(ev)
         elif name == A.BUY:
             self._buy(ev)
@@ -204,7 +204,7 @@ class MonopolyGame(Game):
         record it in one event whose other fields are ``data``."""
         self.bal[seat] += amount
         data["balance_changes"] = [[seat, amount_j]]
-        ev.append(Event(kind, self.rules.rules[kind], data))
+        ev.append(new_event(kind, self.rules.rules[kind], data))
 
     def _check_bankruptcy(self, ev: list[Event]) -> bool:
         """QY-2.2 / G11: after every money step, any bankrupt player ends the game."""
@@ -214,7 +214,7 @@ class MonopolyGame(Game):
         is_bankrupt = self.rules.is_bankrupt
         bust = [s for s, b in enumerate(self.bal) if is_bankrupt(b)]
         for s in bust:
-            ev.append(Event("bankrupt", self.rules.rules["bankrupt"],
+            ev.append(new_event("bankrupt", self.rules.rules["bankrupt"],
                             {"player": s, "balance": self._t.json(self.bal[s])}))
         self._finish(ev, "bankruptcy", {"bankrupt": bust})
         return True
@@ -226,7 +226,7 @@ class MonopolyGame(Game):
         self.can_buy = False
         scores = [self.score(s) for s in range(len(self.names))]
         self._result = rank_by_score(scores, reason, details, J)
-        ev.append(Event("game_over", self.rules.rules["game_over"],
+        ev.append(new_event("game_over", self.rules.rules["game_over"],
                         {"reason": reason, "ranking": list(self._result.ranking),
                          "winners": list(self._result.winners),
                          "scores": list(self._result.scores)}))
@@ -253,7 +253,7 @@ class MonopolyGame(Game):
         self.turns += 1
         limit = self.max_rounds * len(self.names)
         if limit and self.turns >= limit:                      # ruling X1: round limit
-            ev.append(Event("round_limit", self.rules.rules["round_limit"],
+            ev.append(new_event("round_limit", self.rules.rules["round_limit"],
                             {"rounds": self.max_rounds}))
             self._finish(ev, "limit", {"rounds": self.max_rounds})
             return
@@ -261,7 +261,7 @@ class MonopolyGame(Game):
         self.to_move = (self.current,)
         self.phase = PHASE_JAIL if self.jailed[self.current] else PHASE_ROLL
         self.can_buy = False
-        ev.append(Event("turn", self.rules.rules["turn"],
+        ev.append(new_event("turn", self.rules.rules["turn"],
                         {"player": self.current, "in_jail": self.jailed[self.current]}))
 
     def _move_roll(self, ev: list[Event]) -> None:
@@ -271,7 +271,7 @@ class MonopolyGame(Game):
         old = self.pos[me]
         new = (old + roll) % N_SQUARES                         # QY-1.7
         self.pos[me] = new
-        ev.append(Event("roll", self.rules.rules["roll"],
+        ev.append(new_event("roll", self.rules.rules["roll"],
                         {"player": me, "roll": roll, "from": old, "to": new}))
         if new < old:                                          # QY-4.2: passed SALIDA
             self._pay(ev, "salida", me, SALIDA_BONUS, self._t.salida_j, {"player": me})
@@ -288,17 +288,17 @@ class MonopolyGame(Game):
             owner = self.owner[sq.index]
             if owner == NOBODY:                                # QY-4.8
                 self.can_buy = True
-                ev.append(Event("street_free", self.rules.rules["street_free"],
+                ev.append(new_event("street_free", self.rules.rules["street_free"],
                                 {"player": me, "square": sq.index,
                                  "price": self._t.price_j[sq.index]}))
             elif owner == me:                                  # QY-4.10
-                ev.append(Event("street_own", self.rules.rules["street_own"],
+                ev.append(new_event("street_own", self.rules.rules["street_own"],
                                 {"player": me, "square": sq.index}))
             elif self.mortgage[sq.index] is not None:          # QY-7.4
-                ev.append(Event("rent_mortgaged", self.rules.rules["rent_mortgaged"],
+                ev.append(new_event("rent_mortgaged", self.rules.rules["rent_mortgaged"],
                                 {"player": me, "owner": owner, "square": sq.index}))
             elif self.jailed[owner]:                           # QY-7.5
-                ev.append(Event("rent_jailed", self.rules.rules["rent_jailed"],
+                ev.append(new_event("rent_jailed", self.rules.rules["rent_jailed"],
                                 {"player": me, "owner": owner, "square": sq.index}))
             else:                                              # QY-7.1–7.3, QY-7.6, QY-7.7
                 s = sq.index
@@ -311,25 +311,25 @@ class MonopolyGame(Game):
                 bal = self.bal
                 bal[me] += -rent
                 bal[owner] += rent
-                ev.append(Event("rent", self.rules.rules["rent"],
+                ev.append(new_event("rent", self.rules.rules["rent"],
                                 {"player": me, "owner": owner, "square": s, "amount": rent_j,
                                  "balance_changes": [[me, -rent_j], [owner, rent_j]]}))
                 self._check_bankruptcy(ev)
         elif kind == "SORPRESA":
             self._draw_card(ev)
         elif kind == "JUEZ":                                   # QY-4.16
-            ev.append(Event("judge", self.rules.rules["judge"], {"player": me}))
+            ev.append(new_event("judge", self.rules.rules["judge"], {"player": me}))
             self._send_to_jail(ev)
         elif kind == "IMPUESTO":                               # QY-4.20
             tax_j = self._t.tax_j[sq.index]
             self._pay(ev, "tax", me, -sq.tax, -tax_j, {"player": me, "amount": tax_j})
             self._check_bankruptcy(ev)
         elif kind == "CARCEL":                                 # QY-4.18
-            ev.append(Event("jail_visit", self.rules.rules["jail_visit"], {"player": me}))
+            ev.append(new_event("jail_visit", self.rules.rules["jail_visit"], {"player": me}))
         elif kind == "PARKING":                                # QY-4.22
-            ev.append(Event("parking", self.rules.rules["parking"], {"player": me}))
+            ev.append(new_event("parking", self.rules.rules["parking"], {"player": me}))
         else:                                                  # SALIDA by a card
-            ev.append(Event("salida_stop", self.rules.rules["salida_stop"], {"player": me}))
+            ev.append(new_event("salida_stop", self.rules.rules["salida_stop"], {"player": me}))
 
     def _send_to_jail(self, ev: list[Event], card: int | None = None) -> None:
         """§9: imprison the current player unless he holds the SalirCárcel card."""
@@ -339,14 +339,14 @@ class MonopolyGame(Game):
             self.deck.append(self._escape_card())
             if card is not None:
                 self.deck.append(card)
-            ev.append(Event("escape_used", self.rules.rules["escape_used"], {"player": me}))
+            ev.append(new_event("escape_used", self.rules.rules["escape_used"], {"player": me}))
             self.phase = PHASE_MANAGE
             return
         if card is not None:
             self.deck.append(card)
         self.pos[me] = self.board.jail                         # QY-9.3, QY-9.4: no SALIDA money
         self.jailed[me] = True
-        ev.append(Event("jailed", self.rules.rules["jailed"],
+        ev.append(new_event("jailed", self.rules.rules["jailed"],
                         {"player": me, "square": self.board.jail}))
         self._next_turn(ev)                                    # QY-9.5
 
@@ -359,7 +359,7 @@ class MonopolyGame(Game):
         idx = self.deck.pop(0)                                 # QY-10.10: from the top
         card = self.board.cards[idx]
         value_j = self._t.card_j[idx]
-        ev.append(Event("card", self.rules.rules["card"],
+        ev.append(new_event("card", self.rules.rules["card"],
                         {"player": me, "card": idx, "type": card.type_name,
                          "value": value_j}))
         kind, value = card.kind, card.value
@@ -384,26 +384,26 @@ class MonopolyGame(Game):
             for seat, amount in changes:
                 bal[seat] += amount
             json = self._t.json
-            ev.append(Event("card_per_player", self.rules.rules["card_per_player"],
+            ev.append(new_event("card_per_player", self.rules.rules["card_per_player"],
                             {"player": me, "amount": value_j,
                              "balance_changes": [[s, json(a)] for s, a in changes]}))
             self._check_bankruptcy(ev)                         # QY-10.11
         elif kind == ESCAPE:                                   # QY-10.9, QY-4.13
             self.escape_holder = me
-            ev.append(Event("card_escape", self.rules.rules["card_escape"], {"player": me}))
+            ev.append(new_event("card_escape", self.rules.rules["card_escape"], {"player": me}))
         elif kind == JAIL:                                     # CV-10.7
-            ev.append(Event("card_jail", self.rules.rules["card_jail"], {"player": me}))
+            ev.append(new_event("card_jail", self.rules.rules["card_jail"], {"player": me}))
             self._send_to_jail(ev, idx)
         elif kind == GOTO:
             target = int(value)
             if target == self.board.jail:                      # QY-10.6
-                ev.append(Event("card_goto_jail", self.rules.rules["card_goto_jail"],
+                ev.append(new_event("card_goto_jail", self.rules.rules["card_goto_jail"],
                                 {"player": me}))
                 self._send_to_jail(ev, idx)
                 return
             self.deck.append(idx)                              # G16: back before the target acts
             old = self.pos[me]
-            ev.append(Event("card_goto", self.rules.rules["card_goto"],
+            ev.append(new_event("card_goto", self.rules.rules["card_goto"],
                             {"player": me, "from": old, "to": target}))
             if target == old:                                  # G5: nothing happens
                 return
@@ -420,10 +420,10 @@ class MonopolyGame(Game):
         if roll >= JAIL_EXIT_ROLL:                             # QY-9.8, QY-9.10
             self.jailed[me] = False
             self.phase = PHASE_ROLL
-            ev.append(Event("jail_free_roll", self.rules.rules["jail_free_roll"],
+            ev.append(new_event("jail_free_roll", self.rules.rules["jail_free_roll"],
                             {"player": me, "roll": roll}))
         else:                                                  # QY-9.9
-            ev.append(Event("jail_stay", self.rules.rules["jail_stay"],
+            ev.append(new_event("jail_stay", self.rules.rules["jail_stay"],
                             {"player": me, "roll": roll}))
             self._next_turn(ev)
 
