@@ -132,3 +132,28 @@ def test_direct_encoder_equals_the_view_encoding(gid):
     for seat in range(3):
         assert (slow.observe(g, seat)["observation"].tobytes()
                 == ob.observe(g, seat)["observation"].tobytes())
+
+
+@pytest.mark.parametrize("gid", ["qytetet", "civitas"])
+def test_bounded_direct_encoder_clips_like_the_view_encoding(gid):
+    """The direct writer is ``bounded`` (the Observer only casts its buffer): values beyond
+    ±10 (a fortune, a long game with no round limit) come out clipped exactly as the
+    view encoding clips them."""
+    from ludoteca.rl.direct import DIRECT
+
+    assert DIRECT[gid].bounded
+    enc = encoder_for(gid)
+    for balances, opts in (({0: 250_000, 1: 180_000}, {"max_rounds": 5000}),
+                           ({0: 99_999_999, 1: 3}, {"max_rounds": 0})):
+        g = ludoteca.new_game(gid, players=2, seed=3, options=opts).arrange(balances=balances)
+        advance(g, random.Random(3), 30)
+        for seat in (0, 1):
+            ref = enc.encode(g.view(seat), seat, 2)
+            buf = enc.scratch()
+            DIRECT[gid](g, seat, buf)
+            raw = np.frombuffer(buf, dtype=np.float64)
+            assert raw.max() <= 10.0 and raw.min() >= -10.0
+            assert raw.astype(np.float32).tobytes() == ref.tobytes()
+            assert (Observer(gid, 104).observe(g, seat)["observation"].tobytes()
+                    == ref.tobytes())
+        assert np.abs(enc.encode(g.view(0), 0, 2)).max() == 10.0   # something was clipped

@@ -17,20 +17,26 @@ from ludoteca.games.monopoly import actions as A
 from ludoteca.games.monopoly.state import NOBODY, PHASE_NAMES
 
 from ..encoders import encoder_for
+from ..encoding import LIMIT
+
+
+def _clip(v: float) -> float:
+    """``v`` within ±LIMIT (the writer is ``bounded``: the Observer then only casts)."""
+    return v if -LIMIT <= v <= LIMIT else (LIMIT if v > 0 else -LIMIT)
 
 
 def _run(v: Any, scale: float) -> float | None:
-    """A number as a fused run of the encoder writes it (None: not written)."""
+    """A number as a fused run of the encoder writes it (None: not written), clipped."""
     if v is None:
         return None
-    return (1.0 if v else 0.0) if (v is True or v is False) else v / scale
+    return (1.0 if v else 0.0) if (v is True or v is False) else _clip(v / scale)
 
 
 def _remember(memo: dict[Decimal, float], amount: Decimal) -> float:
     """``J(amount) / 10000`` (a balance or a capital in the vector), remembered."""
     if len(memo) > 50_000:
         memo.clear()
-    v = memo[amount] = J(amount) / 10000.0
+    v = memo[amount] = _clip(J(amount) / 10000.0)
     return v
 
 
@@ -116,10 +122,10 @@ def writer(game_id: str):
             if i is not None:
                 out[o_roll + i] = 1.0
         out[o_can_buy] = 1.0 if A.A_BUY in game.legal_actions() else 0.0
-        out[o_round] = (game.turns // n + 1) / 100.0
+        out[o_round] = _clip((game.turns // n + 1) / 100.0)
         if game.max_rounds is not None:
             out[o_max] = _run(game.max_rounds, 100.0)
-        out[o_deck] = len(game.deck) / 10.0
+        out[o_deck] = _clip(len(game.deck) / 10.0)
         capital = game.rules.ranked_by_capital
         owner, houses, hotels, mortgage = game.owner, game.houses, game.hotels, game.mortgage
         skey = (n, tuple(owner), tuple(houses), tuple(hotels), tuple(mortgage))
@@ -172,13 +178,14 @@ def writer(game_id: str):
             m = mortgage[j]
             if m is not None:
                 out[bm] = 1.0
-                out[br] = J(m) / 1000.0
+                out[br] = _clip(J(m) / 1000.0)
             key = (j, h, t)
             got = dynamic.get(key)
             if got is None:
-                got = dynamic[key] = (J(game.rent_of(j)) / 1000.0,
-                                      J(game.sale_price_of(j)) / 1000.0)
+                got = dynamic[key] = (_clip(J(game.rent_of(j)) / 1000.0),
+                                      _clip(J(game.sale_price_of(j)) / 1000.0))
             out[brent], out[bsale] = got
         sections[me] = out[sq0:]
 
+    write.bounded = True                         # every value clipped to ±LIMIT here
     return write
