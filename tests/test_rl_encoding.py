@@ -157,3 +157,28 @@ def test_bounded_direct_encoder_clips_like_the_view_encoding(gid):
             assert (Observer(gid, 104).observe(g, seat)["observation"].tobytes()
                     == ref.tobytes())
         assert np.abs(enc.encode(g.view(0), 0, 2)).max() == 10.0   # something was clipped
+
+
+def test_bounded_som_writer_clips_like_the_view_encoding():
+    """Som's direct writer is ``bounded`` too: a turn limit of 5,000 (÷ 100 = 50 in the
+    vector) comes out clipped to 10, exactly as the view encoding clips it."""
+    from ludoteca.rl.direct import DIRECT
+
+    assert DIRECT["som"].bounded
+    enc = encoder_for("som")
+    for n, mode in ((1, "A"), (2, "C"), (4, "B")):
+        g = ludoteca.new_game("som", players=n, seed=5, options={"mode": mode,
+                                                                "max_turns": 5000})
+        rng = random.Random(5)
+        for _ in range(40):
+            for seat in range(n):
+                ref = enc.encode(g.view(seat), seat, n)
+                assert ref.max() == 10.0
+                buf = enc.scratch()
+                DIRECT["som"](g, seat, buf)
+                raw = np.frombuffer(buf, dtype=np.float64)
+                assert raw.max() <= 10.0 and raw.min() >= -10.0
+                assert raw.astype(np.float32).tobytes() == ref.tobytes()
+            if g.is_over:
+                break
+            advance(g, rng, 1)

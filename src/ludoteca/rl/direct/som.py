@@ -38,6 +38,13 @@ from ludoteca.games.som.views import card_view
 
 from ..encoders import encoder_for
 from ..encoders.som import CARDS, FLAG_ODDS, FLAGS, SYMBOLS, M
+from ..encoding import LIMIT
+
+
+def _clip(v: float) -> float:
+    """``v`` within ±LIMIT (the writer is ``bounded``: the Observer then only casts)."""
+    return v if -LIMIT <= v <= LIMIT else (LIMIT if v > 0 else -LIMIT)
+
 
 MEMO_LIMIT = 4096
 """Entries a memo may hold before it is emptied (a long run never grows without bound)."""
@@ -168,9 +175,9 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
         if i is not None:
             base[off("centralism") + i] = 1.0
         if g.cen_roll:
-            base[o_roll] = g.cen_roll / 6.0
+            base[o_roll] = _clip(g.cen_roll / 6.0)
         if g.max_turns:
-            base[o_max] = g.max_turns / 100.0
+            base[o_max] = _clip(g.max_turns / 100.0)
         if len(configs) > MEMO_LIMIT:
             configs.clear()
             boards.clear()
@@ -234,13 +241,13 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
         H = g.H
         h = o_hisenda - p0
         out[h] = 1.0
-        out[h + 1] = g.count(H, 1) / 12.0
-        out[h + 2] = g.count(H, 2) / 12.0
-        out[h + 3] = g.value(H) / 36.0
+        out[h + 1] = _clip(g.count(H, 1) / 12.0)
+        out[h + 2] = _clip(g.count(H, 2) / 12.0)
+        out[h + 3] = _clip(g.value(H) / 36.0)
         out[h + 4] = 1.0 if g.hisenda_flipped else 0.0
         h = o_cn - p0
         out[h] = 1.0
-        out[h + 1] = pd[H] / 12.0
+        out[h + 1] = _clip(pd[H] / 12.0)
         out[h + 2] = 1.0 if g.cn_flipped else 0.0
         if len(blocks) > MEMO_LIMIT:
             blocks.clear()
@@ -259,9 +266,9 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
             if v:
                 i = disk_at[t]
                 if i is not None:
-                    out[p_disks + i] = v / 3.0
-        out[p_value] = g.value(s) / 10.0
-        out[p_pd] = key[2] / 12.0
+                    out[p_disks + i] = _clip(v / 3.0)
+        out[p_value] = _clip(g.value(s) / 10.0)
+        out[p_pd] = _clip(key[2] / 12.0)
         if key[1]:
             out[p_gh] = 1.0
         blocks[key] = out
@@ -284,13 +291,14 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
         for s, x in enumerate(list(lv.get("bids") or ())):
             j = (s - me) % n
             if j < M:
-                w[lv_at["bids"] + j] = _number(x) / 12.0
+                w[lv_at["bids"] + j] = _clip(_number(x) / 12.0)
         x = lv.get("by_rotation")
         if x is not None:
             w[lv_at["by_rotation"]] = _number(x)
         x = lv.get("turn")
         if x is not None:
-            w[lv_at["turn"]] = (1.0 if x else 0.0) if (x is True or x is False) else x / 100.0
+            w[lv_at["turn"]] = ((1.0 if x else 0.0) if (x is True or x is False)
+                                else _clip(x / 100.0))
         for leader, members in (lv.get("sides") or {}).items():
             for s in members:
                 w[lv_at["sides"] + (s - me) % n * M + (int(leader) - me) % n] = 1.0
@@ -312,7 +320,7 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
             template = board(g, base, bkey)
         out[:] = template
         # the turn
-        out[o_turn] = (g.turn + 1) / 100.0
+        out[o_turn] = _clip((g.turn + 1) / 100.0)
         gh = g.gh
         out[o_gh + (gh - me) % n] = 1.0
         stage = g.stage
@@ -331,7 +339,7 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
             out[o_mover + (g.mover - me) % n] = 1.0
         for s in g.movers:
             out[o_movers + (s - me) % n] = 1.0
-        out[o_steps] = g.steps / 10.0
+        out[o_steps] = _clip(g.steps / 10.0)
         if g.may_stop:
             out[o_may_stop] = 1.0
         if g.atc_active:
@@ -361,7 +369,7 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
             out[o_payer + (payer - me) % n] = 1.0
             if g.pay_payee != g.H:
                 out[o_payee + (g.pay_payee - me) % n] = 1.0
-            out[o_due] = g.pay_due / 12.0
+            out[o_due] = _clip(g.pay_due / 12.0)
             i = i_reason.get(g.pay_reason)
             if i is not None:
                 out[o_reason + i] = 1.0
@@ -380,15 +388,15 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
             out[o_levy] = 1.0
             out[o_levy_kind + i_levy["recepta" if g.levy == LEVY_RECEPTA else "sucesiones"]] \
                 = 1.0
-            out[o_levy_k] = g.levy_k / 4.0
+            out[o_levy_k] = _clip(g.levy_k / 4.0)
             for s in g.levy_chosen:
                 out[o_chosen + (s - me) % n] = 1.0
             if g.levy_target >= 0:
                 out[o_target + (g.levy_target - me) % n] = 1.0
         if g.spain_cell >= 0:
             out[o_prot] = 1.0
-            out[o_protected] = g.prot / 4.0
-            out[o_pile] = len(pile) / 4.0
+            out[o_protected] = _clip(g.prot / 4.0)
+            out[o_pile] = _clip(len(pile) / 4.0)
             i = i_spain.get(g.spain_cell)
             if i is not None:
                 out[o_spain + i] = 1.0
@@ -427,7 +435,8 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
                 if bids[s] >= 0:
                     out[o_bids_in + (s - me) % n] = 1.0
             if bids[me] >= 0:
-                out[o_my_bid] = bids[me] / 12.0
+                out[o_my_bid] = _clip(bids[me] / 12.0)
 
+    write.bounded = True                   # every value clipped to ±LIMIT here
     return write
 
