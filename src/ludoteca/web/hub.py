@@ -430,6 +430,8 @@ class Hub:
                 return
             if msg.get("k") == "chat":
                 self._deliver_chat(table, msg["m"])
+            elif msg.get("k") == "push":          # the classroom's word to every page
+                self.push(table, msg["m"], share=False)
             elif msg.get("k") == "presence":
                 before = table.connected()
                 seats = frozenset(int(x) for x in msg.get("s", []))
@@ -464,6 +466,16 @@ class Hub:
     def share_chat(self, table: LiveTable, msg: dict[str, Any]) -> None:
         """A chat message posted at this worker reaches the table's sockets elsewhere."""
         self._publish({"t": table.id, "k": "chat", "m": msg})
+
+    def push(self, table: LiveTable, msg: dict[str, Any], share: bool = True) -> int:
+        """A message to every page of the table, at this worker and (``share``) the others
+        (the classroom's notices and pauses); how many sockets here got it."""
+        data = dumps(msg)
+        for conn in table.conns:
+            conn.push(data)
+        if share:
+            self._publish({"t": table.id, "k": "push", "m": msg})
+        return len(table.conns)
 
     def _deliver_chat(self, table: LiveTable, msg: dict[str, Any]) -> None:
         room = table.chat

@@ -31,7 +31,8 @@ from ..db import TableRow
 from ..errors import WebError, bad, not_found
 from ..hub import Hub
 from ..setup import LANGS, check_bot, check_request
-from ..table import LiveTable, dumps, make_entry, public_seat
+from ..table import LiveTable, make_entry, public_seat
+from .lock import catch_up, class_lock
 from .store import ClassRow, ClassStore, CodeTaken, StudentRow
 
 log = logging.getLogger("ludoteca.web")
@@ -161,7 +162,11 @@ class Classroom:
                 if table is None or table.ended or not self.hub.holds(table):
                     continue
                 if table.absent(st.seat, now, cls.absent_seconds):
-                    await self._to_bot(cls, st, now)
+                    async with self.locks[cls.id], class_lock(self.hub, cls.id):
+                        await catch_up(self.hub, [table.id])
+                        if not table.absent(st.seat, now, cls.absent_seconds):
+                            continue
+                        await self._to_bot(cls, st, now)
                     changed += 1
         return changed
 
@@ -301,7 +306,8 @@ class Classroom:
         """Seat a student (this browser): the same seat again when it holds one, else the
         least-filled table (or the one chosen, when the class lets students pick)."""
         cls = await self._by_code(code)
-        async with self.locks[cls.id]:
+        async with self.locks[cls.id], class_lock(self.hub, cls.id):   # every worker: lock.py
+            await catch_up(self.hub, cls.tables)
             return await self._join(cls, name, choice, key)
 
     async def _join(self, cls: ClassRow, name: Any, choice: Any, key: str) -> dict[str, Any]:
@@ -379,7 +385,8 @@ class Classroom:
         if key is None or not cls.open:
             raise WebError("forbidden", "este navegador no tiene asiento en esta clase",
                            "this browser has no seat in this class")
-        async with self.locks[cls.id]:
+        async with self.locks[cls.id], class_lock(self.hub, cls.id):
+            await catch_up(self.hub, cls.tables)
             digest = student_hash(cls.id, key)
             st = next((s for s in await self.hub._read(self.store.students, cls.id)
                        if s.key_hash == digest and s.left is None), None)
@@ -471,23 +478,19 @@ class Classroom:
 
     async def message(self, cls: ClassRow, text: Any) -> dict[str, Any]:
         """The teacher's message to every table (shown on every page of the class's
-        tables connected to this server now)."""
+        tables, at every worker; ``sockets`` counts this worker's)."""
         if not cls.open:
             raise WebError("closed", "la clase ha terminado", "the class has ended")
         clean = clean_text(text)
         msg = {"type": "notice", "from": "teacher", "text": clean, "at": round(time.time(), 3)}
         told = 0
         for table_id in cls.tables:
-            table = self.hub.tables.get(table_id)
-            if table is not None:
-                told += self._tell(table, msg)
+            told += self._tell(self.hub.get(table_id), msg)
         return {"ok": True, "sockets": told}
 
     def _tell(self, table: LiveTable, msg: dict[str, Any]) -> int:
-        text = dumps(msg)
-        for conn in table.conns:
-            conn.push(text)
-        return len(table.conns)
+        """To every page of the table, at every worker (the sockets here are counted)."""
+        return self.hub.push(table, msg)
 
 
 def join_path(code: str | None) -> str | None:

@@ -27,7 +27,7 @@ from ..hub import Hub
 from ..limits import Limits
 from ..pages import page, pick_lang
 from ..table import dumps
-from . import teachers
+from . import dashboard, report, teachers
 from .classes import Classroom, clean_code
 from .store import ClassStore
 
@@ -247,6 +247,11 @@ def register(app: FastAPI, hub: Hub, limits: Limits, allowed: frozenset[str]) ->
             rates.hit("bad_code", client)
             raise bad("code", "un código de clase tiene 6 letras y cifras (sin I, L, O, 0 "
                       "ni 1)", "a class code has 6 letters and digits (no I, L, O, 0 or 1)")
+        if await teacher_of(request) is not None:      # the teacher watches, never plays
+            raise WebError("forbidden", "este navegador tiene abierta una sesión de docente: "
+                           "los alumnos entran desde sus propios dispositivos",
+                           "this browser is logged in as a teacher: students join from their "
+                           "own devices")
         key = device(request) or new_secret()
         try:
             result = await room.join(body.get("code"), body.get("name"), body.get("table"),
@@ -267,6 +272,8 @@ def register(app: FastAPI, hub: Hub, limits: Limits, allowed: frozenset[str]) ->
         rates.hit("class_join", client_address(request))
         return answer(await room.leave(class_id, device(request)))
 
+    report.register(app, room, limits, allowed)     # the class report (report.py)
+    dashboard.register(app, room, allowed)    # the teacher's live dashboard (dashboard.py)
     return room
 
 

@@ -11,6 +11,7 @@ import { h } from "./games/dom.js";
 import { actionGroups, botLabel, skipLink, trapFocus } from "./frame.js";
 import { ResultsScreen } from "./results.js";
 import { TableLife } from "./chat.js";
+import "./classroom/table_notice.js";   // a class's table: the teacher's messages and pauses
 
 export { h };   // h("div", {class: "x", onclick: f}, child, "text", [more]): also app.js's and replay.js's
 

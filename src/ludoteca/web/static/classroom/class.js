@@ -1,9 +1,12 @@
 // /class/{id}: the projector page (teacher only): the code in big letters, the QR, the join
 // address, who sits where; start, pause, resume, end and a message to every table.
-import { call, el, header, lang, t } from "./common.js";
+import { call, el, header, t } from "./common.js";
+import { Dashboard } from "./dashboard.js";
 
 const app = document.getElementById("app");
 const classId = location.pathname.split("/").pop();
+// the tables in small, live (pushed by the server; dashboard.js): a new status redraws the rest
+const dashboard = new Dashboard(classId, () => refresh());
 const status = el("p", { class: "class-status", role: "status", "aria-live": "polite" });
 const STATUS = { waiting: { es: "esperando", en: "waiting" }, playing: { es: "en juego", en: "playing" },
   paused: { es: "en pausa", en: "paused" }, ended: { es: "terminada", en: "ended" } };
@@ -20,14 +23,6 @@ function control(what, words) {
 
 function render(c) {
   const url = c.join_url ? new URL(c.join_url, location.origin).href : "";
-  const tables = el("div", { class: "class-tables" }, c.tables.map((tb) => el("section",
-    { class: "class-table", "data-table": tb.table_id },
-    el("h3", {}, t({ es: `Mesa ${tb.index + 1}`, en: `Table ${tb.index + 1}` }), " ",
-      el("a", { href: `${tb.url}?lang=${lang}`, target: "_blank", rel: "noopener" },
-        t({ es: "ver", en: "watch" }))),
-    el("ul", {}, tb.seats.map((s) => el("li", { class: s.student ? "student" : s.kind },
-      s.name, s.kind === "bot" ? " 🤖" : "", s.student && !s.connected ? t({ es: " (ausente)", en: " (away)" }) : ""))),
-    tb.to_move.length ? el("p", {}, t({ es: "Turno: ", en: "To move: " }), tb.to_move.join(", ")) : null)));
   const message = el("input", { id: "class-message", maxlength: "300" });
   app.replaceChildren(
     header(`${c.title} · ${t(STATUS[c.status])}`),
@@ -49,7 +44,7 @@ function render(c) {
       }
     } }, el("label", { for: "class-message" }, t({ es: "Mensaje a todas las mesas", en: "Message to every table" })),
     " ", message, " ", el("button", { type: "submit" }, t({ es: "Enviar", en: "Send" }))),
-    tables, status);
+    dashboard.el, status);
   document.body.dataset.status = c.status;
 }
 
@@ -63,4 +58,4 @@ async function refresh() {
 }
 
 refresh();
-setInterval(refresh, 3000);
+setInterval(refresh, 30000);

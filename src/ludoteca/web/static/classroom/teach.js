@@ -85,7 +85,9 @@ async function show() {
   const classes = await call("GET", "/api/classes");
   const list = el("ul", { class: "class-list" }, classes.map((c) => el("li", {},
     el("a", { href: `/class/${c.class_id}?lang=${lang}` }, `${c.game} · ${c.code || "—"}`),
-    ` (${c.status}, ${c.tables})`)));
+    ` (${c.status}, ${c.tables}) · `,
+    el("a", { href: `/class/${c.class_id}/report?lang=${lang}`, class: "class-report-link" },
+      t({ es: "informe", en: "report" })))));
   const logout = el("button", { type: "button", class: "logout", onclick: async () => {
     await call("POST", "/api/teacher/logout", {});
     show();
