@@ -129,6 +129,7 @@ def _cell(item: dict, what: str) -> int:
 def _staff(g: SigloGame, s: int, t: int, letters: Any) -> None:
     if not isinstance(letters, str) or any(ch not in "abc" for ch in letters):
         raise _bad(f"citizens of {LAND_ID[t]} must be site letters such as 'ab'")
+    g.new_citizens(s)                           # remembered incomes are stale now
     for x in SITES[t]:
         if g.cit[x]:
             g.cit[x] = 0

@@ -44,6 +44,19 @@ def _site(site: int):
     return C.land[site // 3].sites[site % 3]
 
 
+def _best(t) -> tuple[float, int]:
+    """A land tile's best city value and its largest recycling capacity (static)."""
+    best = max((SigloGreedyAgent.city_value(s) for s in t.sites if s.kind != SITE_RECYCLING),
+               default=0.0)
+    rec = max((s.capacity for s in t.sites if s.kind == SITE_RECYCLING), default=0)
+    return best, rec
+
+
+_BITS = tuple(bin(m).count("1") for m in range(16))
+_PICKS = (A.PICK_LAND, A.PICK_INST)
+_EDGES = (A.BRIDGE_E, A.BRIDGE_S)
+
+
 class SigloGreedyAgent:
     name = "greedy"
 
@@ -67,11 +80,8 @@ class SigloGreedyAgent:
 
     def tile_value(self, view: dict[str, Any], tile: int, k: int) -> float:
         """VP a tile is worth to us if it is our (k+1)-th this round."""
-        t = C.land[tile]
+        best, rec = _TILE_BEST[tile]
         left = self.productions_left(view)
-        best = max((self.city_value(s) for s in t.sites if s.kind != SITE_RECYCLING),
-                   default=0.0)
-        rec = max((s.capacity for s in t.sites if s.kind == SITE_RECYCLING), default=0)
         value = best * left + rec * 0.6 * left + 2.0          # +2: a clean tile at the end
         return value - (k + 1) * W_GARBAGE
 
@@ -112,7 +122,16 @@ class SigloGreedyAgent:
         legal = game.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        view = game.view(seat)
+        # decisions the legal actions alone identify and settle (no view needed): the opening
+        # bid (bids only), which pending tile to place, the edge of a bridged placement
+        last = legal[-1].name
+        if last == A.BID:
+            return self._abrir(None, seat, legal)
+        if last in _PICKS:
+            return self._elegir_pendiente(None, seat, legal)
+        if last in _EDGES:
+            return self._puente(None, seat, legal)
+        view = game.view(seat, own_only=True)    # only players[seat] is read
         step = view["step"]
         handler = getattr(self, "_" + step, None)
         action = handler(view, seat, legal) if handler else None
@@ -227,14 +246,24 @@ class SigloGreedyAgent:
             k = LAND_IDX[c["tile"]] if "tile" in c else INST_BASE + TECH_IDX[c["tech"]]
             grid[c["cell"]] = k * 4 + c["rotation"] // 90
 
+        around: dict[int, tuple[int, int]] = {}     # cell -> (rails facing it, free sides)
+
         def score(a: Action) -> tuple:
-            r = A.ROTATION_OF[a.name]
-            m = RAILS[code * 4 + r]
-            links = sum(1 for d, nc in NEIGH[a.arg] if nc in grid and (m >> d) & 1
-                        and (RAILS[grid[nc]] >> OPP[d]) & 1)
-            open_ends = sum(1 for d, nc in NEIGH[a.arg] if nc not in grid and (m >> d) & 1)
+            c = a.arg
+            sides = around.get(c)
+            if sides is None:
+                rails = free = 0
+                for d, nc in NEIGH[c]:
+                    v = grid.get(nc)
+                    if v is None:
+                        free |= 1 << d
+                    elif RAILS[v] >> OPP[d] & 1:
+                        rails |= 1 << d
+                sides = around[c] = (rails, free)
+            m = RAILS[code * 4 + A.ROTATION_OF[a.name]]
             bridged = a.name.startswith(A.PLACE_BRIDGED)
-            return (links + (1 if bridged else 0), open_ends, -bridged, -a.arg)
+            return (_BITS[m & sides[0]] + (1 if bridged else 0), _BITS[m & sides[1]], -bridged,
+                    -c)
         return max(legal, key=score)
 
     def _ciudadano(self, view, seat, legal):
@@ -319,6 +348,8 @@ class SigloGreedyAgent:
     def _puente(self, view, seat, legal):
         return legal[0]
 
+
+_TILE_BEST = tuple(_best(t) for t in C.land)
 
 #: this game's own program players, by agent name: ``factory(seed)``. The game's
 #: ``GameInfo.bots`` names this module; ``ludoteca.agents`` reads it on first use.

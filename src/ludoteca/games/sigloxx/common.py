@@ -3,6 +3,8 @@ machine, content tables as flat tuples, and the small helpers on them."""
 
 from __future__ import annotations
 
+import random
+
 from .content import SITE_CITY, SITE_RECYCLING, content
 
 C = content()
@@ -33,6 +35,14 @@ for _t in LAND:
 SITE_KIND_T = tuple(SITE_KIND)
 SITE_YIELD_T = tuple(SITE_YIELD)
 SITE_CAPACITY_T = tuple(SITE_CAPACITY)
+# for views: (x, y) of each cell relative to the start tile, degrees of each quarter turn, and
+# per land tile its sites with their letters
+CELL_XY = tuple((c % C.grid_size - C.origin_cell % C.grid_size,
+                 c // C.grid_size - C.origin_cell // C.grid_size)
+                for c in range(C.grid_size * C.grid_size))
+ROT_DEG = (0, 90, 180, 270)
+SITE_LETTERS = tuple(tuple((3 * t.index + j, "abc"[j]) for j in range(len(t.sites)))
+                     for t in LAND)
 LAND_PILE = {p: i for i, p in enumerate(C.land_pile_names)}
 TECH_PILE = {p: i for i, p in enumerate(C.tech_pile_names)}
 CITY, RECYCLING = SITE_CITY, SITE_RECYCLING
@@ -53,6 +63,29 @@ FORCED_RULE = {PH_ELEGIR: "XX-2.21", PH_ABRIR: "XX-2.3", PH_PUJA: "XX-2.9", PH_T
                PH_EXTRA: "XX-G10.5", PH_C: "XX-G12.6", PH_REMOVE: "XX-G6.3",
                PH_LIFT: "XX-G9.3", PH_PUT: "XX-G9.3", PH_GAIN: "XX-G9.3",
                PH_RECYCLE: "XX-G11.3"}
+
+
+def _inline_shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)`` with ``Random._randbelow`` inlined: the same draws, fewer calls."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def _same_draws() -> bool:
+    a, b = list(range(40)), list(range(40))
+    random.Random(7).shuffle(a)
+    _inline_shuffle(random.Random(7), b)
+    return a == b
+
+
+# determinize shuffles a lot: inlined where this Python's shuffle draws the same way
+shuffle = _inline_shuffle if _same_draws() else random.Random.shuffle
 
 
 def clamp(p: int) -> int:

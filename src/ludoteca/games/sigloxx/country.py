@@ -47,6 +47,30 @@ def _neighbours(c: int) -> tuple[tuple[int, int], ...]:
 
 
 NEIGH = tuple(_neighbours(c) for c in range(N_CELLS))
+NEIGH_CELLS = tuple(tuple(nc for _, nc in nb) for nb in NEIGH)
+
+
+def _match(mask: int, sides: int, rails: int) -> tuple[int, int]:
+    """(rail–rail edges, mismatched edges) of rails ``mask`` on a cell whose occupied
+    neighbours lie on the directions of bit set ``sides``, those of ``rails`` with a rail
+    facing the cell."""
+    mine = mask & sides
+    return bin(mine & rails).count("1"), bin(mine ^ rails).count("1")
+
+
+def _rotations(test) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per unrotated rail mask, per neighbourhood key ``sides << 4 | rails``: the rotations r
+    whose (rail–rail, mismatched) edge counts pass ``test``."""
+    return tuple(tuple(tuple(r for r in range(4) if test(*_match(_rot(base, r), k >> 4, k & 15)))
+                       for k in range(256)) for base in range(16))
+
+
+_PLAIN = _rotations(lambda rr, mism: rr and not mism)
+_LINKED = _rotations(lambda rr, mism: rr)
+# by bridges held (1–4; a tile has 4 edges, so more count as 4), then as above
+_BRIDGED = (None,) + tuple(
+    _rotations(lambda rr, mism, h=h: (mism and mism <= h) or (not mism and not rr))
+    for h in range(1, 5))
 
 
 def edge_id(c: int, d: int) -> int:
@@ -82,11 +106,10 @@ def is_linked(grid: dict[int, int], bridges: frozenset, c: int, d: int, nc: int)
 
 def frontier(grid: dict[int, int]) -> list[int]:
     """Empty cells of the window orthogonally next to the country, in cell order (XX-G8.3)."""
-    out = set()
+    out: set[int] = set()
     for c in grid:
-        for _, nc in NEIGH[c]:
-            if nc not in grid:
-                out.add(nc)
+        out.update(NEIGH_CELLS[c])
+    out.difference_update(grid)
     return sorted(out)
 
 
@@ -102,36 +125,30 @@ def placements(grid: dict[int, int], code: int, held: int) -> tuple[list[tuple[i
       if still none: any adjacent cell (G8.3 alone).
     """
     base = BASE_RAILS[code]
-    masks = [_rot(base, r) for r in range(4)]
-    plain: list[tuple[int, int]] = []
+    get = grid.get
+    cells = []                                  # (cell, its neighbourhood key)
+    for c in frontier(grid):
+        sides = rails = 0                       # occupied sides; sides whose rail faces c
+        for d, nc in NEIGH[c]:
+            v = get(nc)
+            if v is not None:
+                sides |= 1 << d
+                if RAILS[v] >> OPP[d] & 1:
+                    rails |= 1 << d
+        cells.append((c, sides << 4 | rails))
+    rots = _PLAIN[base]
+    plain = [(r, c) for c, k in cells for r in rots[k]]
     bridged: list[tuple[int, int]] = []
-    linked_only: list[tuple[int, int]] = []
-    anywhere: list[tuple[int, int]] = []
-    cells = frontier(grid)
-    for c in cells:
-        around = [(d, RAILS[grid[nc]]) for d, nc in NEIGH[c] if nc in grid]
-        for r in range(4):
-            m = masks[r]
-            rr = mism = 0
-            for d, nm in around:
-                mine = (m >> d) & 1
-                theirs = (nm >> OPP[d]) & 1
-                if mine and theirs:
-                    rr += 1
-                elif mine != theirs:
-                    mism += 1
-            if mism == 0 and rr:
-                plain.append((r, c))
-            elif held and (mism and mism <= held or (not mism and not rr)):
-                bridged.append((r, c))
-            if rr:
-                linked_only.append((r, c))
-            anywhere.append((r, c))
+    if held:
+        rots = _BRIDGED[min(held, 4)][base]
+        bridged = [(r, c) for c, k in cells for r in rots[k]]
     if plain or bridged:
         return plain, bridged
+    rots = _LINKED[base]
+    linked_only = [(r, c) for c, k in cells for r in rots[k]]
     if linked_only:
         return linked_only, []
-    return anywhere, []
+    return [(r, c) for c, _ in cells for r in range(4)], []
 
 
 def mismatched_edges(grid: dict[int, int], value: int, c: int) -> list[int]:

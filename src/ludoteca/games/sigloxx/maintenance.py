@@ -39,7 +39,15 @@ from .common import (
     clamp,
     site_name,
 )
-from .country import edge_cells, free_edges, mismatched_edges, placements, shared_edges
+from .country import (
+    NEIGH,
+    edge_cells,
+    free_edges,
+    is_linked,
+    mismatched_edges,
+    placements,
+    shared_edges,
+)
 
 _ORIGIN = C.origin_cell
 _SIZE = C.grid_size
@@ -159,9 +167,9 @@ class MaintenanceMixin:
         value = code * 4 + r
         grid = self.grid[s]
         mism = mismatched_edges(grid, value, cell)
-        around = shared_edges({**grid, cell: value}, cell)
         new = dict(grid)
         new[cell] = value
+        around = shared_edges(new, cell)
         self.grid[s] = new
         self.nets[s] = None
         if code < N_LAND:
@@ -190,7 +198,6 @@ class MaintenanceMixin:
         self._after_place(ev)
 
     def _linked_around(self, s: int, cell: int) -> bool:
-        from .country import NEIGH, is_linked
         grid, links = self.grid[s], self.links[s]
         return any(nc in grid and is_linked(grid, links, cell, d, nc) for d, nc in NEIGH[cell])
 
@@ -251,6 +258,7 @@ class MaintenanceMixin:
     def _h_put(self, site: int, _p: object, ev: list[Event]) -> None:
         s, ph = self.actor, self.phase
         self.cit[site] = 1
+        self.new_citizens(self.actor)
         if ph == PH_SITE:
             tile, _, g = self.sel
             self.sel = (tile, 0, g)
@@ -326,6 +334,7 @@ class MaintenanceMixin:
 
     def _h_lift(self, site: int, _p: object, ev: list[Event]) -> None:
         self.cit[site] = 0
+        self.new_citizens(self.actor)
         self.lifted = site
         self.phase = PH_PUT
         ev.append(Event("recoger", "XX-G9.3", {"player": self.actor, "site": site_name(site)}))

@@ -36,8 +36,29 @@ class ProductionMixin:
             self.nets[s] = nets
         return nets
 
+    def _country_key(self, s: int) -> tuple:
+        """What incomes and recycling networks are derived from: the seat's land tiles,
+        technologies, country and bridges (each replaced, never changed in place, when it
+        changes) and ``cit_tok[s]`` (a new token at every change of the seat's citizens)."""
+        return self.lands[s], self.techs[s], self.grid[s], self.links[s], self.cit_tok[s]
+
+    def new_citizens(self, s: int) -> None:
+        """Seat ``s``'s citizens changed (``cit``): what was derived from them is stale."""
+        tok = self.cit_tok
+        self.cit_tok = tok[:s] + (object(),) + tok[s + 1:]
+
     def incomes(self, s: int) -> tuple[int, int, int]:
-        """Coin, science and VP income of seat ``s`` (XX-G12.1)."""
+        """Coin, science and VP income of seat ``s`` (XX-G12.1). Remembered per seat with
+        what it is derived from (``_country_key``), so views do not recompute it."""
+        key = self._country_key(s)
+        hit = self._inc[s]
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        out = self._incomes(s)
+        self._inc[s] = (key, out)
+        return out
+
+    def _incomes(self, s: int) -> tuple[int, int, int]:
         cit = self.cit
         c = sc = v = 0
         for t in self.lands[s]:
@@ -65,6 +86,32 @@ class ProductionMixin:
                     v += tech.vp
         return c, sc, v
 
+    def _recyclers(self, s: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """(capacity, land tiles) of each rail network of seat ``s`` with staffed recycling
+        sites (XX-G11.1: each site's capacity plus T14's extra), remembered like incomes."""
+        key = self._country_key(s)
+        hit = self._rec[s]
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        grid, cit = self.grid[s], self.cit
+        extra = self.recycling_bonus(s)
+        out = []
+        for net in self._networks(s):
+            cap = 0
+            tiles = []
+            for c in net:
+                code = grid[c] >> 2
+                if code < N_LAND:
+                    tiles.append(code)
+                    for x in SITES[code]:
+                        if cit[x] and SITE_KIND_T[x] == RECYCLING:
+                            cap += SITE_CAPACITY_T[x] + extra
+            if cap:
+                out.append((cap, tuple(tiles)))
+        rec = tuple(out)
+        self._rec[s] = (key, rec)
+        return rec
+
     def _staffed_network(self, s: int, cell: int) -> bool:
         grid, cit = self.grid[s], self.cit
         for net in self._networks(s):
@@ -84,21 +131,8 @@ class ProductionMixin:
     def _start_seat_p(self, ev: list[Event]) -> None:
         s = (self.sp + self.pi) % self.n                                        # XX-G12.5
         self.actor = s
-        grid, cit, g = self.grid[s], self.cit, self.garbage
-        extra = self.recycling_bonus(s)                                         # XX-G11.1
-        todo = []
-        for net in self._networks(s):
-            cap = 0
-            tiles = []
-            for c in net:
-                code = grid[c] >> 2
-                if code < N_LAND:
-                    tiles.append(code)
-                    for x in SITES[code]:
-                        if cit[x] and SITE_KIND_T[x] == RECYCLING:
-                            cap += SITE_CAPACITY_T[x] + extra
-            if cap and any(g[t] for t in tiles):
-                todo.append((cap, tuple(tiles)))
+        g = self.garbage
+        todo = [(cap, tiles) for cap, tiles in self._recyclers(s) if any(g[t] for t in tiles)]
         self.p_nets = tuple(todo)
         self.p_cap = todo[0][0] if todo else 0
         self._recycle_step(ev)

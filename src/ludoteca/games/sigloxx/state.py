@@ -9,7 +9,12 @@ and the invariants.
 
 State is flat: per-seat lists (coins, science, …), per-tile lists (garbage, owner), per-site
 citizens, and per-seat countries as ``{cell: code·4 + rotation}`` dicts replaced (never mutated)
-on change, so a clone copies only the outer lists. A decision with exactly one legal action is
+on change, so a clone copies only the outer lists. Values derived from a country (incomes,
+recycling networks, the country part of a bot's view) are remembered per seat together with what
+they were derived from, in lists a game shares with its clones (an entry counts only where its
+inputs are the same); ``cit_tok`` holds per seat a token replaced whenever its citizens change.
+The legal actions of the decision reached are remembered in ``_legal`` (set ``_legal = None``
+after changing a state by hand). A decision with exactly one legal action is
 applied at once and reported by a ``forzada`` event (ruling X7): ``to_move`` always holds one seat
 with at least two choices, or none when the game is over.
 
@@ -40,6 +45,7 @@ from .common import (
     CAP,
     CARD_ID,
     CAT_ID,
+    CELL_XY,
     COL_LETTERS,
     FORCED_RULE,
     INST_BASE,
@@ -73,12 +79,15 @@ from .common import (
     PH_SOLO,
     PH_TECH,
     PHASE_OF,
+    ROT_DEG,
+    SITE_LETTERS,
     SITES,
     STEP_NAMES,
     TECH,
     TECH_ID,
     TECH_PILE,
     C,
+    shuffle,
     site_name,
 )
 from .country import connected
@@ -87,6 +96,13 @@ from .production import ProductionMixin
 from .scoring import ScoringMixin
 
 CARD_ROUNDS = ("II", "IV")
+ROMAN = tuple(rd.roman for rd in C.rounds)
+# the piles a view counts: every land pile but the start one (index 0), every technology pile
+LAND_PILES_SHOWN = tuple((i, p) for i, p in enumerate(C.land_pile_names) if i)
+TECH_PILES_SHOWN = tuple(enumerate(C.tech_pile_names))
+_ALONE = tuple((s,) for s in range(C.max_players))   # to_move of each seat
+_LAND_NAME = LAND_ID.__getitem__
+_TECH_NAME = TECH_ID.__getitem__
 
 # action name -> (handler, parameter)
 DISPATCH: dict[str, tuple[str, Any]] = {
@@ -218,6 +234,8 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         self.garbage = [0] * N_LAND
         self.land_owner = [-1] * N_LAND
         self.cit = [0] * N_SITES
+        # per seat, a token replaced at every change of its citizens (``cit``)
+        self.cit_tok: tuple[object, ...] = tuple(object() for _ in range(n))
         self.tech_owner = [-1] * N_TECH
         self.t_used = [False] * N_TECH
         self.t_used_m = [False] * N_TECH
@@ -239,6 +257,13 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         self.pend_land: list[tuple] = [()] * n
         self.pend_inst: list[tuple] = [()] * n
         self.nets: list[Any] = [None] * n
+        # values derived from a seat's country, remembered per seat with what they were
+        # derived from (clones share these lists: an entry is used only where that is the
+        # same): incomes, recycling networks, the country part of a shared view
+        self._inc: list[Any] = [None] * n
+        self._rec: list[Any] = [None] * n
+        self._cv: list[Any] = [None] * n
+        self._tv: dict[str, tuple] = {}        # parts of own-only views, see _shared()
         start_pile = self.land_piles[LAND_PILE["start"]]
         for s in range(n):
             tile = start_pile[s]
@@ -332,7 +357,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
     # ----- the public protocol ------------------------------------------------------------------
     @property
     def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == PH_OVER else (self.actor,)
+        return () if self.phase == PH_OVER else _ALONE[self.actor]
 
     @property
     def is_over(self) -> bool:
@@ -354,7 +379,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         return list(self._legal)
 
     def _compute_legal(self) -> list[Action]:
-        return getattr(self, LEGAL[self.phase])()
+        return _LEGAL_OF[self.phase](self)
 
     def parse(self, text: str) -> Action:
         return A.parse(text)
@@ -369,20 +394,19 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
         ev: list[Event] = []
-        self._do(action, ev)
+        self._legal = None
+        handler, p = _HANDLER[action.name]
+        handler(self, action.arg, p, ev)
         self._settle(ev)
         return ev
 
-    def _do(self, action: Action, ev: list[Event]) -> None:
-        self._legal = None
-        name, p = DISPATCH[action.name]
-        getattr(self, name)(action.arg, p, ev)
-        self._legal = None
-
     def _settle(self, ev: list[Event]) -> None:
-        """Apply forced decisions (exactly one legal action) at once, each reported (X7)."""
+        """Apply forced decisions (exactly one legal action) at once, each reported (X7);
+        remember the legal actions of the decision reached (``_legal``)."""
+        self._legal = None
+        legal_of = _LEGAL_OF
         while self.phase != PH_OVER:
-            legal = self._compute_legal()
+            legal = legal_of[self.phase](self)
             if len(legal) != 1:
                 self._legal = legal
                 return
@@ -391,37 +415,47 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
             if self.phase in (PH_ELEGIR, PH_SOLO) and not self.land_display:
                 rule = "XX-2.33"                        # no land tile left: must withdraw
             ev.append(Event("forzada", rule, {"player": self.actor, "action": str(a)}))
-            self._do(a, ev)
+            handler, p = _HANDLER[a.name]
+            handler(self, a.arg, p, ev)
 
     # ----- looking ------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, own_only: bool = False) -> dict[str, Any]:
+        """What ``seat`` sees. ``own_only``: of ``players`` only ``seat``'s own entry is built
+        (the others are ``None``), for a bot that reads nothing else (the greedy bot); its
+        country and networks, the piles and the catastrophe may be the very objects an earlier
+        such view returned, when nothing they show has changed: read them, never change them."""
         n = self.n
-        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
-                                     and 0 <= seat < n):
+        if seat is not None and not (seat.__class__ is int and 0 <= seat < n) and \
+                not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
             raise InvalidOption(f"sigloxx: seat must be 0 to {n - 1} or None; got {seat!r}")
-        over = self.phase == PH_OVER
-        full_round = self.round < len(C.rounds)
+        phase = self.phase
+        over = phase == PH_OVER
+        full_round = self.round < LAST_ROUND
+        track = C.tracks[self.track] if full_round else None
+        c2, c4 = self.cards
+        lp, tp = self.land_piles, self.tech_piles
+        shared = self._shared
         out: dict[str, Any] = {
             "game": "sigloxx", "seat": seat, "players_n": n, "round": self.round,
-            "roman": C.rounds[self.round - 1].roman, "phase": PHASE_OF[self.phase],
-            "step": STEP_NAMES[self.phase], "sp": self.sp, "to_move": list(self.to_move),
-            "land_display": [LAND_ID[t] for t in self.land_display],
-            "tech_display": [TECH_ID[t] for t in self.tech_display],
-            "cost_track": C.tracks[self.track].id if full_round else None,
+            "roman": ROMAN[self.round - 1], "phase": PHASE_OF[phase],
+            "step": STEP_NAMES[phase], "sp": self.sp, "to_move": [] if over else [self.actor],
+            "land_display": list(map(_LAND_NAME, self.land_display)),
+            "tech_display": list(map(_TECH_NAME, self.tech_display)),
+            "cost_track": track.id if full_round else None,
             "marker": self.marker if full_round else None,
-            "price": self.price() if full_round else None,
-            "min_bid": self.min_bid() if full_round else None,
-            "scoring_cards": {r: (CARD_ID[c] if c >= 0 else None)
-                              for r, c in zip(CARD_ROUNDS, self.cards, strict=True)},
-            "piles": {"land": {p: len(self.land_piles[i])
-                               for i, p in enumerate(C.land_pile_names) if i},
-                      "tech": {p: len(self.tech_piles[i])
-                               for i, p in enumerate(C.tech_pile_names)},
-                      "catastrophes": len(self.cat_stack)},
-            "catastrophes_used": [CAT_ID[c] for c in self.cat_used],
+            "price": track.prices[self.marker] if full_round else None,
+            "min_bid": track.min_bid if full_round else None,
+            "scoring_cards": {CARD_ROUNDS[0]: CARD_ID[c2] if c2 >= 0 else None,
+                              CARD_ROUNDS[1]: CARD_ID[c4] if c4 >= 0 else None},
+            "piles": self._piles_view() if not own_only else self._shared(
+                "piles", (tuple(map(len, lp)), tuple(map(len, tp)), len(self.cat_stack)),
+                self._piles_view),
+            "catastrophes_used": list(map(CAT_ID.__getitem__, self.cat_used)),
             "bridges_supply": self.bridges_supply,
             "auction": None, "catastrophe": None, "maintenance": None, "production": None,
-            "players": [self._seat_view(s, seat == s or over) for s in range(n)],
+            "players": [self._seat_view(s, seat == s or over) for s in range(n)]
+            if not own_only else [self._seat_view(s, True, True) if seat == s else None
+                                  for s in range(n)],
             "result": self._result.to_json() if self._result else None,
         }
         if self.phase <= PH_SOLO:
@@ -433,17 +467,9 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
                 "withdrawn": list(self.withdrawn), "lone": self.lone,
                 "buying_tech": self.actor if self.phase == PH_TECH else None}
         if self.cat >= 0:
-            card = C.catastrophes[self.cat]
-            cols = []
-            for x in self.pc.columns:
-                g, p = card.columns[x]
-                occ = self.occ[x]
-                cols.append({"column": COL_LETTERS[x], "garbage": g, "pollution": p,
-                             "occupant": occ if occ >= 0 else None,
-                             "bid": self.bid_of[occ] if occ >= 0 else None})
-            out["catastrophe"] = {"id": card.id, "name": card.name, "name_en": card.name_en,
-                                  "label": card.label, "columns": cols,
-                                  "bidding": self.phase == PH_CAT}
+            out["catastrophe"] = self._catastrophe_view() if not own_only else shared(
+                "catastrophe", (self.cat, tuple(self.occ), tuple(self.bid_of), phase == PH_CAT),
+                self._catastrophe_view)
         if self.phase in MAINT_STEP:
             m: dict[str, Any] = {"player": self.actor, "step": MAINT_STEP[self.phase],
                                  "selected": None, "cell": None, "extra_garbage": self.extra,
@@ -464,41 +490,99 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
                                  "tiles": [LAND_ID[t] for t in self.p_nets[0][1]]}
         return out
 
-    def _seat_view(self, s: int, holdings: bool) -> dict[str, Any]:
-        grid, g, cit = self.grid[s], self.garbage, self.cit
-        country = []
-        for cell in sorted(grid):
-            v = grid[cell]
-            code, r = v >> 2, v & 3
-            x, y = A.cell_xy(cell)
-            item: dict[str, Any] = {"cell": cell, "x": x, "y": y, "rotation": 90 * r}
-            if code < N_LAND:
-                item.update(tile=LAND_ID[code], garbage=g[code],
-                            citizens=[site_name(site)[-1] for site in SITES[code] if cit[site]])
+    def _shared(self, part: str, key: tuple, build: Any) -> Any:
+        """A part of an own-only view: the one built last (shared by clones) if ``key`` (what
+        it shows) is the same, else ``build()``."""
+        hit = self._tv.get(part)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        value = build()
+        self._tv[part] = (key, value)
+        return value
+
+    def _piles_view(self) -> dict[str, Any]:
+        lp, tp = self.land_piles, self.tech_piles
+        return {"land": {p: len(lp[i]) for i, p in LAND_PILES_SHOWN},
+                "tech": {p: len(tp[i]) for i, p in TECH_PILES_SHOWN},
+                "catastrophes": len(self.cat_stack)}
+
+    def _catastrophe_view(self) -> dict[str, Any]:
+        card = C.catastrophes[self.cat]
+        occ, bid_of = self.occ, self.bid_of
+        cols = []
+        for x in self.pc.columns:
+            g, p = card.columns[x]
+            o = occ[x]
+            if o >= 0:
+                cols.append({"column": COL_LETTERS[x], "garbage": g, "pollution": p,
+                             "occupant": o, "bid": bid_of[o]})
             else:
-                item["tech"] = TECH_ID[code - INST_BASE]
-            country.append(item)
+                cols.append({"column": COL_LETTERS[x], "garbage": g, "pollution": p,
+                             "occupant": None, "bid": None})
+        return {"id": card.id, "name": card.name, "name_en": card.name_en,
+                "label": card.label, "columns": cols, "bidding": self.phase == PH_CAT}
+
+    def _seat_view(self, s: int, holdings: bool, shared: bool = False) -> dict[str, Any]:
+        """Seat ``s``'s entry of ``players``; ``shared``: its country and networks may be the
+        lists of an earlier shared entry when nothing they show has changed (read-only)."""
+        if shared:
+            g = self.garbage
+            key = (self.grid[s], self.links[s], self.cit_tok[s],
+                   tuple([g[t] for t in self.lands[s]]))
+            hit = self._cv[s]
+            if hit is not None and hit[0] == key:
+                parts = hit[1]
+            else:
+                parts = self._country_view(s)
+                self._cv[s] = (key, parts)
+        else:
+            parts = self._country_view(s)
+        country, networks, garbage, clean = parts
         c, sc, v = self.incomes(s)
+        col = self.col_of[s]
+        t_used, t_used_m = self.t_used, self.t_used_m
         d: dict[str, Any] = {
             "seat": s, "name": self.names[s], "colour": C.colours[s],
-            "colour_en": C.colours_en[s], "country": country,
-            "networks": [list(net) for net in self._networks(s)],
+            "colour_en": C.colours_en[s], "country": country, "networks": networks,
             "bridges": sorted(self.links[s]), "bridges_held": self.held[s],
             "pending_land": [{"tile": LAND_ID[t], "citizen": bool(k), "garbage": gb}
                              for t, k, gb in self.pend_land[s]],
             "pending_institutions": [TECH_ID[t] for t in self.pend_inst[s]],
             "set_aside_garbage": self.set_aside[s],
-            "technologies": [{"id": TECH_ID[t], "used": self.t_used[t],
-                              "used_this_maintenance": self.t_used_m[t]} for t in self.techs[s]],
+            "technologies": [{"id": TECH_ID[t], "used": t_used[t],
+                              "used_this_maintenance": t_used_m[t]} for t in self.techs[s]],
             "income": {"coins": c, "science": sc, "vp": v},
             "pollution": self.pollution[s], "score": self.score[s], "won": self.won[s],
-            "citizens_supply": self.cit_supply[s], "garbage": self.garbage_total(s),
-            "clean_tiles": self.clean_tiles(s),
-            "catastrophe_column": COL_LETTERS[self.col_of[s]] if self.col_of[s] >= 0 else None,
+            "citizens_supply": self.cit_supply[s], "garbage": garbage,
+            "clean_tiles": clean,
+            "catastrophe_column": COL_LETTERS[col] if col >= 0 else None,
         }
         if holdings:
             d["coins"], d["science"] = self.coins[s], self.science[s]
         return d
+
+    def _country_view(self, s: int) -> tuple[list, list, int, int]:
+        """The country (cell by cell) and rail networks of seat ``s``'s view, with the garbage
+        on its land tiles and how many of them are clean."""
+        grid, g, cit = self.grid[s], self.garbage, self.cit
+        country = []
+        garbage = clean = 0                     # over the land tiles of the country
+        for cell in sorted(grid):
+            v = grid[cell]
+            code = v >> 2
+            x, y = CELL_XY[cell]
+            if code < N_LAND:
+                gb = g[code]
+                garbage += gb
+                if not gb:
+                    clean += 1
+                country.append({"cell": cell, "x": x, "y": y, "rotation": ROT_DEG[v & 3],
+                                "tile": LAND_ID[code], "garbage": gb,
+                                "citizens": [k for site, k in SITE_LETTERS[code] if cit[site]]})
+            else:
+                country.append({"cell": cell, "x": x, "y": y, "rotation": ROT_DEG[v & 3],
+                                "tech": TECH_ID[code - INST_BASE]})
+        return country, [list(net) for net in self._networks(s)], garbage, clean
 
     def state_dict(self) -> dict[str, Any]:
         out = self.view(None)
@@ -543,14 +627,14 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         for piles in (g.land_piles, g.tech_piles):
             for i, pile in enumerate(piles):
                 pile = sorted(pile)             # canonical: depends on view + seed only
-                rng.shuffle(pile)
+                shuffle(rng, pile)
                 piles[i] = pile
         unseen = list(g.cat_stack) + g.cat_out
         by_label: dict[str, list[int]] = {}
         for c in sorted(unseen):
             by_label.setdefault(C.catastrophes[c].label, []).append(c)
         for cards in by_label.values():
-            rng.shuffle(cards)
+            shuffle(rng, cards)
         stack = []
         for c in g.cat_stack:
             stack.append(by_label[C.catastrophes[c].label].pop())
@@ -663,7 +747,14 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         from .arrange import arrange
         trial = self.clone()
         arrange(trial, setup)
+        trial.cit_tok = tuple(object() for _ in range(self.n))  # citizens may have moved
+        trial._legal = None
         self.__dict__.update(trial.__dict__)
 
+
+# the tables above as functions: action name -> (handler, parameter); decision point -> legal
+_HANDLER = {name: (getattr(SigloGame, fn), p) for name, (fn, p) in DISPATCH.items()}
+_LEGAL_OF = tuple(getattr(SigloGame, LEGAL[ph]) if ph in LEGAL else None
+                  for ph in range(PH_OVER + 1))
 
 __all__ = ["SigloGame"]
