@@ -88,8 +88,11 @@ def test_class_report(class_server: str, pages: Pages) -> None:
     assert r is not None and r.status == 403
     assert student.locator("body[data-page='refused'][data-kind='unpublished']").count() == 1
 
-    # the teacher's report: summary, comparison, each table with its ranking and charts
-    teacher.goto(f"{base}/class/{cid}/report?lang=es")
+    # the teacher's report, reached from the projector page's link: summary, comparison,
+    # each table with its ranking and charts
+    teacher.goto(f"{base}/class/{cid}?lang=es")
+    teacher.locator(".class-report-link a").click()
+    teacher.wait_for_url(f"**/class/{cid}/report?lang=es")
     teacher.wait_for_selector("#app[data-report='ready']")
     teacher.wait_for_function("() => Number(document.getElementById('app').dataset.charts) > 0")
     assert teacher.locator(".report-summary tbody tr").count() == 2

@@ -44,7 +44,12 @@ function render(c) {
       }
     } }, el("label", { for: "class-message" }, t({ es: "Mensaje a todas las mesas", en: "Message to every table" })),
     " ", message, " ", el("button", { type: "submit" }, t({ es: "Enviar", en: "Send" }))),
-    dashboard.el, status);
+    dashboard.el,
+    el("p", { class: "class-report-link" }, el("a", {
+      href: `/class/${classId}/report?lang=${document.documentElement.lang}` },
+    t({ es: "Informe de la clase (resultados, gráficas, descargas)",
+      en: "Class report (results, charts, downloads)" }))),
+    status);
   document.body.dataset.status = c.status;
 }
 
