@@ -21,10 +21,12 @@ FROZEN = Path(__file__).parent / "data" / "content_frozen"
 
 
 def canon(x: Any) -> Any:
-    """A JSON-able, type-preserving image of parsed content (dataclasses, tuples, dicts)."""
+    """A JSON-able, type-preserving image of parsed content (dataclasses, tuples, dicts);
+    fields derived in ``__post_init__`` (``init=False``) are not content and are left out."""
     if dataclasses.is_dataclass(x):
         return {"__type__": type(x).__name__,
-                **{f.name: canon(getattr(x, f.name)) for f in dataclasses.fields(x)}}
+                **{f.name: canon(getattr(x, f.name)) for f in dataclasses.fields(x)
+                   if f.init}}
     if isinstance(x, dict):
         return {"__dict__": [[canon(k), canon(v)] for k, v in x.items()]}
     if isinstance(x, (tuple, list)):

@@ -128,11 +128,16 @@ def margin(xs: Sequence[float], scale: float) -> list[float]:
     n = len(xs)
     if n == 1:
         return [1.0 / (1.0 + math.exp(-xs[0] / scale))]
+    # the best other seat is the top seat, except for the top seat itself (the first of
+    # equal tops, as max() picks): then the best of the rest
+    top = max(xs)
+    at = xs.index(top)
+    runner_up = max(xs[j] for j in range(n) if j != at)
+    exp = math.exp
     out = []
     for i, x in enumerate(xs):
-        best = max(xs[j] for j in range(n) if j != i)
-        z = max(-30.0, min(30.0, (x - best) / scale))
-        out.append(1.0 / (1.0 + math.exp(-z)))
+        z = max(-30.0, min(30.0, (x - (runner_up if i == at else top)) / scale))
+        out.append(1.0 / (1.0 + exp(-z)))
     return out
 
 
@@ -187,21 +192,27 @@ def _bust_chance(g, k: int) -> float:
     """The chance seat ``k``'s next roll lands it on a payment it cannot meet (someone's
     rent, the tax, a surprise card that takes money): the squares 1–6 ahead, a third as
     likely from jail."""
-    bal, pos, n_sq = g.bal[k], g.pos[k], len(g.board.squares)
+    squares = g.board.squares
+    bal, pos, n_sq = g.bal[k], g.pos[k], len(squares)
     bust = g.rules.is_bankrupt
+    owners, mortgage, jailed = g.owner, g.mortgage, g.jailed
+    card = None                        # the top card's cost, the same on every SORPRESA square
     hits = 0
     for d in range(1, 7):
         q = (pos + d) % n_sq
-        sq = g.board.squares[q]
-        if sq.kind == "CALLE":
-            owner = g.owner[q]
-            if owner < 0 or owner == k or g.mortgage[q] is not None or g.jailed[owner]:
+        sq = squares[q]
+        kind = sq.kind
+        if kind == "CALLE":
+            owner = owners[q]
+            if owner < 0 or owner == k or mortgage[q] is not None or jailed[owner]:
                 continue
             cost = g.rent_of(q)
-        elif sq.kind == "IMPUESTO":
+        elif kind == "IMPUESTO":
             cost = sq.tax
-        elif sq.kind == "SORPRESA" and g.deck:
-            cost = _card_cost(g, k, g.board.cards[g.deck[0]])
+        elif kind == "SORPRESA" and g.deck:
+            if card is None:
+                card = _card_cost(g, k, g.board.cards[g.deck[0]])
+            cost = card
         else:
             continue
         if cost > 0:
@@ -214,23 +225,73 @@ def _any_roll_bust_chance(g, k: int) -> float:
     cannot meet: the squares that would ruin it, a SORPRESA square counting the share of the
     deck's cards that would."""
     bal, bust = g.bal[k], g.rules.is_bankrupt
-    cards = g.board.cards
     deck = g.deck or []
     hits = 0.0
     deck_share = None                  # the same for every SORPRESA square: counted once
+    owners, mortgage, jailed = g.owner, g.mortgage, g.jailed
     for q, sq in enumerate(g.board.squares):
-        if sq.kind == "CALLE":
-            owner = g.owner[q]
-            if owner >= 0 and owner != k and g.mortgage[q] is None and not g.jailed[owner]:
+        kind = sq.kind
+        if kind == "CALLE":
+            owner = owners[q]
+            if owner >= 0 and owner != k and mortgage[q] is None and not jailed[owner]:
                 hits += bust(bal - g.rent_of(q))
-        elif sq.kind == "IMPUESTO":
+        elif kind == "IMPUESTO":
             hits += bust(bal - sq.tax)
-        elif sq.kind == "SORPRESA" and deck:
+        elif kind == "SORPRESA" and deck:
             if deck_share is None:
-                deck_share = sum(1 for i in deck
-                                 if bust(bal - _card_cost(g, k, cards[i]))) / len(deck)
+                deck_share = _deck_ruin_count(g, k, deck) / len(deck)
             hits += deck_share
     return hits / len(g.board.squares)
+
+
+#: id(cards) -> (cards, each card's cost group, the groups' (kind, value)): cards that cost
+#: the same (:func:`_card_cost`) are tested once
+_CARD_GROUPS: dict[int, tuple] = {}
+
+
+def _card_groups(cards) -> tuple[list[int], list[tuple]]:
+    cached = _CARD_GROUPS.get(id(cards))
+    if cached is None or cached[0] is not cards:
+        from ludoteca.games.monopoly.content import PAY, PER_BUILDING, PER_PLAYER
+
+        keys: list[tuple] = []
+        group = []
+        for card in cards:
+            key = (card.kind, card.value) if card.value is not None and card.value < 0 and \
+                card.kind in (PAY, PER_BUILDING, PER_PLAYER) else (None, None)
+            if key not in keys:
+                keys.append(key)
+            group.append(keys.index(key))
+        cached = _CARD_GROUPS[id(cards)] = (cards, group, keys)
+    return cached[1], cached[2]
+
+
+def _deck_ruin_count(g, k: int, deck: list[int]) -> int:
+    """How many of the deck's cards would take more than seat ``k`` can pay (as counting
+    ``bust(balance - _card_cost(card))`` card by card, a cost group at a time)."""
+    from ludoteca.games.monopoly.content import PAY, PER_BUILDING
+
+    group, keys = _card_groups(g.board.cards)
+    counts = [0] * len(keys)
+    for i in deck:
+        counts[group[i]] += 1
+    bal, bust = g.bal[k], g.rules.is_bankrupt
+    ruin = 0
+    for (kind, value), count in zip(keys, counts, strict=True):
+        if not count:
+            continue
+        if kind is None:
+            cost = 0
+        elif kind == PAY:
+            cost = -value
+        elif kind == PER_BUILDING:
+            cost = -value * sum(g.houses[s] + g.hotels[s] for s in g.board.streets
+                                if g.owner[s] == k)
+        else:                                        # PER_PLAYER
+            cost = -value * (len(g.names) - 1)
+        if bust(bal - cost):
+            ruin += count
+    return ruin
 
 
 def _monopoly_value(g, worth: list[float], end_scores: list[float],

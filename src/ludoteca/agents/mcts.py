@@ -97,7 +97,8 @@ class _Node:
     __slots__ = ("children", "visits", "avail", "value", "prior")
 
     def __init__(self, n: int) -> None:
-        self.children: dict[tuple[int, str], _Node] = {}
+        #: acting seat -> action text -> child (one tree serves every sampled world)
+        self.children: dict[int, dict[str, _Node]] = {}
         self.visits = 0
         self.avail = 1
         self.value = [0.0] * n
@@ -164,9 +165,10 @@ class MCTSAgent:
         if len(legal) == 1:
             return legal[0]
         root = self._search(game, seat)
+        mine = root.children.get(seat, {})
         best, best_key = legal[0], None
         for action in legal:
-            child = root.children.get((seat, str(action)))
+            child = mine.get(action._text)
             if child is None or not child.visits:
                 continue
             key = (child.visits, child.value[seat] / child.visits)
@@ -189,7 +191,7 @@ class MCTSAgent:
         self.last_search["greedy"] = favourite
         if favourite == str(best):
             return best
-        child = root.children.get((seat, favourite))
+        child = root.children.get(seat, {}).get(favourite)
         if child is None or not child.visits or \
                 child.value[seat] / child.visits < best_mean - tie:
             return best
@@ -229,53 +231,66 @@ class MCTSAgent:
                     break
                 if prune is not None:
                     legal = prune(world, actor, legal)
-                children = node.children
-                favourite = self._favourite(node, world, actor, legal) if bias else None
+                by_actor = node.children
+                children = by_actor.get(actor)
+                if children is None:
+                    children = by_actor[actor] = {}
+                favourite = None
+                if bias:
+                    prior = node.prior
+                    if prior is not None:
+                        favourite = prior.get(actor)
+                    if favourite is None:
+                        favourite = self._favourite(node, world, actor, legal)
+                # one pass: count every known action's availability and, while none is
+                # untried, keep the best by UCB (ties: the first in legal order)
                 untried = []
-                known = []
+                best_child, best_action, best_score = None, None, -1.0
                 for a in legal:
-                    key = (actor, str(a))
-                    child = children.get(key)
+                    text = a._text
+                    child = children.get(text)
                     if child is None:
-                        untried.append((key, a))
-                    else:
-                        child.avail += 1
-                        known.append((child, a, key[1] == favourite))
+                        untried.append(a)
+                        continue
+                    child.avail += 1
+                    if untried:
+                        continue
+                    visits = child.visits
+                    score = child.value[actor] / visits + c * sqrt(log(child.avail) / visits)
+                    if text == favourite:
+                        score += bias / (1 + visits)
+                    if score > best_score:
+                        best_child, best_action, best_score = child, a, score
                 if untried:
                     pick = rng.randrange(len(untried))
                     if favourite is not None:     # the greedy bot's choice is tried first
-                        pick = next((i for i, (key, _) in enumerate(untried)
-                                     if key[1] == favourite), pick)
-                    key, action = untried[pick]
+                        pick = next((i for i, a in enumerate(untried)
+                                     if a._text == favourite), pick)
+                    action = untried[pick]
                     child = _Node(n)
-                    children[key] = child
-                    world.apply(action, seat=actor)
+                    children[action._text] = child
+                    _play(world, action, actor)
                     path.append(child)
                     break
-                best_child, best_action, best_score = None, None, -1.0
-                for child, a, favoured in known:
-                    score = child.value[actor] / child.visits + \
-                        c * sqrt(log(child.avail) / child.visits)
-                    if favoured:
-                        score += bias / (1 + child.visits)
-                    if score > best_score:
-                        best_child, best_action, best_score = child, a, score
-                world.apply(best_action, seat=actor)
+                _play(world, best_action, actor)
                 node = best_child
                 path.append(node)
                 if world.is_over:
                     break
-                actor = _next_actor(world, seat)
+                to_move = world.to_move           # _next_actor, inline
+                actor = to_move[0] if len(to_move) == 1 else \
+                    seat if seat in to_move else min(to_move)
             # --- rollout and evaluation ---
-            values = self._playout(world, depth, heuristic, n)
+            if depth or world.is_over or heuristic is None:
+                values = self._playout(world, depth, heuristic, n)
+            else:
+                values = heuristic(world)
             for node in path:
                 node.visits += 1
-                v = node.value
-                for i in range(n):
-                    v[i] += values[i]
+                node.value = [v + w for v, w in zip(node.value, values, strict=True)]
         self.last_search = {
             "iterations": done, "seconds": time.perf_counter() - start,
-            "visits": {k[1]: ch.visits for k, ch in root.children.items() if k[0] == seat}}
+            "visits": {k: ch.visits for k, ch in root.children.get(seat, {}).items()}}
         return root
 
     def _favourite(self, node: _Node, world: Game, actor: int, legal: list[Action]) -> str | None:
@@ -312,16 +327,24 @@ class MCTSAgent:
         while steps < cap and not world.is_over:
             actor = world.to_move[0]
             if policy is not None:
-                world.apply(policy.choose(world, actor), seat=actor)
+                _play(world, policy.choose(world, actor), actor)
             else:
                 legal = world.legal_actions(actor)
-                world.apply(legal[rng.randrange(len(legal))], seat=actor)
+                _play(world, legal[rng.randrange(len(legal))], actor)
             steps += 1
         if world.is_over:
             return terminal_values(world.result, n)
         if heuristic is not None:
             return heuristic(world)
         return [1.0 / n] * n                       # no end in sight and no heuristic
+
+
+def _play(world: Game, action: Action, seat: int) -> None:
+    """``world.apply(action, seat=seat)`` for an action this world offered ``seat`` (from its
+    ``legal_actions``, or its greedy bot's choice): ``Game.apply_legal``, without checking
+    again whose turn it is and that the action is legal (in a small game the checks cost as
+    much as the move; a search makes millions of them)."""
+    world.apply_legal(action, seat)
 
 
 def _next_actor(world: Game, me: int) -> int:

@@ -86,6 +86,13 @@ class Game(ABC):
         if action not in legal:
             en, es = self._explain_illegal(action, seat)
             raise IllegalAction(en, es, [str(a) for a in legal])
+        return self.apply_legal(action, seat)
+
+    def apply_legal(self, action: Action, seat: int) -> list[Event]:
+        """Play ``action`` for ``seat`` **without checking it**: for searches and learning
+        environments that took it from ``legal_actions(seat)`` of this very state (or from a
+        bot's choice there), where the checks of :meth:`apply` would cost as much as the move.
+        Anything else corrupts the game: use :meth:`apply`."""
         events = self._apply(action, seat)
         self._history = ((seat, str(action)), self._history)
         self._n_actions += 1

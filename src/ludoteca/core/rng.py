@@ -24,7 +24,8 @@ class GameRandom:
     def _own(self) -> random.Random:
         """The generator, copied first if a clone shares it (nobody advances a shared one)."""
         if self._shared:
-            rng = random.Random(0)
+            # not seeded first: setstate overwrites the whole state (seeding is wasted work)
+            rng = random.Random.__new__(random.Random)
             rng.setstate(self._rng.getstate())
             self._rng, self._shared = rng, False
         return self._rng

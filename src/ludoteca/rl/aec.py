@@ -107,7 +107,7 @@ class LudotecaAEC(AECEnv):
             chosen = common.action_from_id(self.game, seat, action)   # raises; state untouched
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self._events = self.game.apply(chosen, seat=seat)
+        self._events = self.game.apply_legal(chosen, seat)   # checked above
         self._steps += 1
         if self.game.is_over:
             result = self.game.result

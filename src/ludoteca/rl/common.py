@@ -95,8 +95,8 @@ class Observer:
     remembers which state it saw, so asking again about the same state and seat (PettingZoo's
     ``last()`` then ``observe()``, an action mask after the observation) costs no new view.
     A state is the game object, its record of actions and its arrangement: every change made
-    through the engine's API (``apply``, ``arrange``) is seen. Games with a direct encoder
-    (``ludoteca.rl.direct``: Qytetet, Civitas) skip the view: same values, from the state;
+    through the engine's API (``apply``, ``arrange``) is seen. Every game has a direct encoder
+    (``ludoteca.rl.direct``) that skips the view: the same values, from the state;
     ``direct=False`` always goes through the view."""
 
     def __init__(self, game_id: str, n_actions: int, direct: bool = True) -> None:
@@ -126,8 +126,7 @@ class Observer:
             if self._bounded:                   # the writer keeps every value within ±10
                 np.copyto(self.obs, self._buf64, casting="unsafe")
             else:   # clipped, then cast: the same float32 values as cast-then-clip
-                np.minimum(self._buf64, LIMIT, out=self._buf64)
-                np.maximum(self._buf64, -LIMIT, out=self.obs, casting="unsafe")
+                np.clip(self._buf64, -LIMIT, LIMIT, out=self.obs, casting="unsafe")
         else:
             self.encoder.encode(game.view(seat), seat, game.n_players, out=self.obs)
         action_mask(game, seat, self.mask)

@@ -165,7 +165,7 @@ class LudotecaGym(gymnasium.Env):
                 raise
             self._done = True                   # ended: the game is untouched, steps refused
             return self._obs(), -1.0, True, False, dict(self._info(), illegal_action=True)
-        self._events = self.game.apply(chosen, seat=self.seat)
+        self._events = self.game.apply_legal(chosen, self.seat)   # checked above
         self._steps += 1
         self._play_bots()
         reward, terminated, truncated = 0.0, False, False

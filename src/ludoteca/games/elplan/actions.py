@@ -78,34 +78,38 @@ assert ACTION_ID[Action(IDEA[1], 5)] == 96 + 18 + 5
 assert ACTION_ID[Action(BUY_SHOP[2], 3)] == 282 + 12 + 3
 BY_NAME_ARG: dict[tuple[str, int | None], Action] = {(a.name, a.arg): a for a in ALL_ACTIONS}
 
-# handy constants
-A_DONE = Action(DONE)
-A_IGNORE, A_ACCEPT = Action(IGNORE), Action(ACCEPT)
-A_REPAY, A_INNOVATE = Action(REPAY), Action(INNOVATE)
+# handy constants: the very instances of ALL_ACTIONS (a legal list's ``in`` then hits identity)
+def _a(name: str, arg: int | None = None) -> Action:
+    return BY_NAME_ARG[(name, arg)]
+
+
+A_DONE = _a(DONE)
+A_IGNORE, A_ACCEPT = _a(IGNORE), _a(ACCEPT)
+A_REPAY, A_INNOVATE = _a(REPAY), _a(INNOVATE)
 PLACE_A = ALL_ACTIONS[0:12]
-CHOOSE_A = tuple(Action(x) for x in CHOOSE)
-DISCARD_A = tuple(Action(x) for x in DISCARD)
-KEEP_A = tuple(Action(x) for x in KEEP)
-DEACTIVATE_A = tuple(Action(DEACTIVATE, n) for n in range(NT))
-RETURN_A = tuple(Action(RETURN, n) for n in range(NT))
-ACTIVATE_A = tuple(Action(ACTIVATE, n) for n in range(NT))
-REINFORCE_A = tuple(Action(REINFORCE, n) for n in range(NT))
-IDEA_A = tuple(tuple(Action(IDEA[r], n) for n in range(NT)) for r in range(3))
-REPLACE_A = tuple(tuple(Action(REPLACE[r], n) for n in range(NT)) for r in range(3))
-OUTSOURCE_A = tuple(Action(OUTSOURCE, n) for n in range(NT))
-LAB_A = tuple(Action(x) for x in LAB)
-EXCHANGE_A = tuple(Action(x) for x in EXCHANGE)
-INVEST_A = tuple(Action(INVEST, o) for o in range(N_SLOTS))
-INVEST_D_A = tuple(Action(INVEST_D, o) for o in range(N_SLOTS))
-INVEST_E_A = tuple(Action(INVEST_E, o) for o in range(N_SLOTS))
-INVEST_CREDIT_A = tuple(Action(INVEST_CREDIT, o) for o in range(N_SLOTS))
-MAKE_A = tuple(Action(x) for x in MAKE)
-BUY_A = tuple(Action(x) for x in BUY)
-BUY_CREDIT_A = tuple(Action(x) for x in BUY_CREDIT)
-IMPORT_A = tuple(Action(x) for x in IMPORT)
-BUY_SHOP_A = tuple(tuple(Action(BUY_SHOP[t], s) for s in range(MAX_SEATS)) for t in range(3))
-SELL_A = (tuple(Action(x) for x in SELL_D), tuple(Action(x) for x in SELL_E))
-SHOP_A = tuple(Action(x) for x in SHOP)
+CHOOSE_A = tuple(_a(x) for x in CHOOSE)
+DISCARD_A = tuple(_a(x) for x in DISCARD)
+KEEP_A = tuple(_a(x) for x in KEEP)
+DEACTIVATE_A = tuple(_a(DEACTIVATE, n) for n in range(NT))
+RETURN_A = tuple(_a(RETURN, n) for n in range(NT))
+ACTIVATE_A = tuple(_a(ACTIVATE, n) for n in range(NT))
+REINFORCE_A = tuple(_a(REINFORCE, n) for n in range(NT))
+IDEA_A = tuple(tuple(_a(IDEA[r], n) for n in range(NT)) for r in range(3))
+REPLACE_A = tuple(tuple(_a(REPLACE[r], n) for n in range(NT)) for r in range(3))
+OUTSOURCE_A = tuple(_a(OUTSOURCE, n) for n in range(NT))
+LAB_A = tuple(_a(x) for x in LAB)
+EXCHANGE_A = tuple(_a(x) for x in EXCHANGE)
+INVEST_A = tuple(_a(INVEST, o) for o in range(N_SLOTS))
+INVEST_D_A = tuple(_a(INVEST_D, o) for o in range(N_SLOTS))
+INVEST_E_A = tuple(_a(INVEST_E, o) for o in range(N_SLOTS))
+INVEST_CREDIT_A = tuple(_a(INVEST_CREDIT, o) for o in range(N_SLOTS))
+MAKE_A = tuple(_a(x) for x in MAKE)
+BUY_A = tuple(_a(x) for x in BUY)
+BUY_CREDIT_A = tuple(_a(x) for x in BUY_CREDIT)
+IMPORT_A = tuple(_a(x) for x in IMPORT)
+BUY_SHOP_A = tuple(tuple(_a(BUY_SHOP[t], s) for s in range(MAX_SEATS)) for t in range(3))
+SELL_A = (tuple(_a(x) for x in SELL_D), tuple(_a(x) for x in SELL_E))
+SHOP_A = tuple(_a(x) for x in SHOP)
 
 # argument kind of each name: None, 'square', 'target', 'offer', 'seat'
 ARG_KIND: dict[str, str | None] = {a.name: None for a in ALL_ACTIONS}

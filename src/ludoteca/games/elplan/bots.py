@@ -1,4 +1,5 @@
-"""The greedy bot for «El Plan: tú decides». It reads only ``view(seat)`` and
+"""The greedy bot for «El Plan: tú decides». It reads only ``view(seat)`` (through
+``own_view``: the same view without the parts it never reads, such as the other seats') and
 ``legal_actions(seat)`` (plus the public content: plans, cards, events), never hidden state.
 
 Policy, one decision at a time, planning towards Ideas (3 Products of 3 different types):
@@ -18,13 +19,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.action import Action
-from ludoteca.core.game import Game
 
 from . import actions as A
 from .content import content
+
+if TYPE_CHECKING:
+    from .state import ElplanGame
 
 C = content()
 PLAN = {p.id: p for p in C.plans}
@@ -33,31 +36,44 @@ PT = ("a", "b", "c")
 RES = ("ch", "d", "e")
 PROD = ("mp", "bc", "sv")
 RESERVE = C.buy_price
+#: steps whose choice needs no view, by the name of their first legal action (only that step
+#: offers it): D2 step 1 (it never deactivates: ``listo``), D2 step 2 outside a refund (it
+#: never returns an investment: ``listo``), D7 (it always innovates)
+NO_VIEW_NEEDED = {A.DEACTIVATE: A.A_DONE, A.RETURN: A.A_DONE, A.INNOVATE: A.A_INNOVATE}
+#: plan id -> the process type it lacks
+MISSING_PROCESS = {p.id: next(x for x in range(3) if x not in {t for t, _ in p.processes})
+                   for p in C.plans}
 
 
 class ElplanGreedyAgent:
     name = "greedy"
 
+    #: step -> the method deciding there
+    HANDLERS = {
+        "oportunidad": "_place", "d1-exencion": "_exempt", "d1-elecciones": "_event_choice",
+        "d2-devolver": "_refund", "d2-activar": "_activate", "d2-canjear": "_exchange",
+        "d3-invertir": "_invest", "d4-fabricar": "_make", "d5-comprar": "_buy",
+        "d5-vender": "_sell", "d6-credito-subsidio": "_d6", "d7-innovar": "_innovate",
+        "resumen-merma": "_keep",
+    }
+
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
+        self._covers: bool | None = None      # _covers_missing of the decision being taken
 
-    def choose(self, game: Game, seat: int) -> Action:
+    def choose(self, game: ElplanGame, seat: int) -> Action:
         legal = game.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        view = game.view(seat)
+        first = legal[0]
+        if first.name in NO_VIEW_NEEDED:      # decided by the legal actions alone
+            return NO_VIEW_NEEDED[first.name]
+        view = game.own_view(seat)            # view(seat) without what the bot never reads
         me = view["players"][seat]
-        step = view["step"]
-        handler = {
-            "oportunidad": self._place, "d1-exencion": self._exempt,
-            "d1-elecciones": self._event_choice, "d2-devolver": self._refund,
-            "d2-activar": self._activate, "d2-canjear": self._exchange,
-            "d3-invertir": self._invest, "d4-fabricar": self._make,
-            "d5-comprar": self._buy, "d5-vender": self._sell, "d6-credito-subsidio": self._d6,
-            "d7-innovar": self._innovate, "resumen-merma": self._keep,
-        }.get(step)
-        if handler is not None:
-            choice = handler(view, me, legal)
+        name = self.HANDLERS.get(view["step"])
+        if name is not None:
+            self._covers = None
+            choice = getattr(self, name)(view, me, legal)
             if choice is not None and choice in legal:
                 return choice
         if A.A_DONE in legal:
@@ -71,9 +87,7 @@ class ElplanGreedyAgent:
 
     @staticmethod
     def _missing_process(me: dict[str, Any]) -> int:
-        plan = PLAN[me["plan"]]
-        have = {t for t, _ in plan.processes}
-        return next(x for x in range(3) if x not in have)
+        return MISSING_PROCESS[me["plan"]]
 
     @staticmethod
     def _pool(me: dict[str, Any]) -> list[int]:
@@ -85,8 +99,12 @@ class ElplanGreedyAgent:
         return pool
 
     def _covers_missing(self, me: dict[str, Any]) -> bool:
-        pool = self._pool(me)
-        return pool[self._missing_process(me)] > 0 or pool[3] > 0
+        """Whether the seat's processes cover the type its plan lacks (asked once a decision:
+        ``me`` does not change while it is taken)."""
+        if self._covers is None:
+            pool = self._pool(me)
+            self._covers = pool[self._missing_process(me)] > 0 or pool[3] > 0
+        return self._covers
 
     @staticmethod
     def _hand(me: dict[str, Any]) -> list[int]:

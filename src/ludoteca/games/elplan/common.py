@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ludoteca.core.events import new_event
+
 from .content import ANY, MAX_TARGETS, content
 
 C = content()
@@ -42,3 +44,6 @@ def triple(x) -> dict[str, int]:
 
 def ptriple(x) -> dict[str, int]:
     return {"mp": x[0], "bc": x[1], "sv": x[2]}
+
+
+event = new_event       # Event(kind, rule, data), made faster (core.events)

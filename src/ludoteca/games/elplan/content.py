@@ -11,7 +11,7 @@ types a, b, c → 0, 1, 2 and "any" → 3; decks infraestructura, especialista, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -50,16 +50,14 @@ class Plan:
     processes: tuple[tuple[int, tuple[int, ...]], ...]   # (process type, spaces)
     recipes: tuple[tuple[int, tuple[int, ...]], ...]     # (product, process types)
     tutorial: bool
+    # derived from the recipes once (not read from the file)
+    second: int = field(default=-1, init=False)   # the other product it makes
+    missing: int = field(default=-1, init=False)  # the product type it cannot make
 
-    @property
-    def second(self) -> int:
-        return next(p for p, procs in self.recipes if p != self.type)
-
-    @property
-    def missing(self) -> int:
-        """The product type the plan cannot make."""
+    def __post_init__(self) -> None:
         made = {p for p, _ in self.recipes}
-        return next(t for t in range(3) if t not in made)
+        object.__setattr__(self, "second", next(p for p, _ in self.recipes if p != self.type))
+        object.__setattr__(self, "missing", next(t for t in range(3) if t not in made))
 
 
 @dataclass(frozen=True, slots=True)

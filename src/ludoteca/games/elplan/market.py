@@ -11,7 +11,7 @@ from ludoteca.core.action import Action
 from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import NT, PROD, RES, SQ_D5, SQ_D6, C, triple
+from .common import NT, PROD, RES, SQ_D5, SQ_D6, C, event, triple
 
 
 class MarketMixin:
@@ -25,7 +25,7 @@ class MarketMixin:
             self.subs[q] += 1
             placed.append(q)
         self.subs_in += amount
-        ev.append(Event("subsidio", rule, {"amount": amount, "squares": placed,
+        ev.append(event("subsidio", rule, {"amount": amount, "squares": placed,
                                            "subsidies": list(self.subs)}))
 
     # ----- D5 (EP-D5.*) ------------------------------------------------------------------------
@@ -35,7 +35,7 @@ class MarketMixin:
             for t in range(3):
                 if t not in have:
                     self.market[t] += 1
-                    ev.append(Event("alimentar", "EP-TWO.1", {"product": PROD[t],
+                    ev.append(event("alimentar", "EP-TWO.1", {"product": PROD[t],
                                                               "market": list(self.market)}))
 
     def _discount(self, s: int) -> int:
@@ -87,7 +87,7 @@ class MarketMixin:
         self.market[t] -= 1
         self.hand[3 * s + t] += 1
         self.buy_t[s] = t
-        ev.append(Event("comprar", "EP-D5.8" if "discount" in data else "EP-D5.3", data))
+        ev.append(event("comprar", "EP-D5.8" if "discount" in data else "EP-D5.3", data))
 
     def _act_buy_credit(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
         self.credit[s] = 1
@@ -95,14 +95,14 @@ class MarketMixin:
         self.market[t] -= 1
         self.hand[3 * s + t] += 1
         self.buy_t[s] = t
-        ev.append(Event("comprar-credito", "EP-D5.4", {"player": s, "product": PROD[t]}))
+        ev.append(event("comprar-credito", "EP-D5.4", {"player": s, "product": PROD[t]}))
 
     def _act_import(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
         data: dict[str, Any] = {"player": s, "product": PROD[t]}
         self._pay_product(s, self.price_i[s], data)
         self.hand[3 * s + t] += 1
         self.buy_t[s] = t
-        ev.append(Event("importar", "EP-D5.8" if "discount" in data else "EP-D5.5", data))
+        ev.append(event("importar", "EP-D5.8" if "discount" in data else "EP-D5.5", data))
 
     def _act_buy_shop(self, s: int, t: int, o: int, ev: list[Event]) -> None:
         price = self.cat[self.shop_n - 2].price                          # G14: paid to the owner
@@ -111,7 +111,7 @@ class MarketMixin:
         self.idle[3 * s + 1] -= price
         self.idle[3 * o + 1] += price
         self.buy_t[s] = t
-        ev.append(Event("comprar-tienda", "EP-CARD.16", {"player": s, "owner": o,
+        ev.append(event("comprar-tienda", "EP-CARD.16", {"player": s, "owner": o,
                                                          "product": PROD[t], "paid": price}))
         self._tech_bonus(o, 1, ev)
 
@@ -121,7 +121,7 @@ class MarketMixin:
             g = self.cat[N - 2].gain
             for r in range(3):
                 self.idle[3 * s + r] += g[r] * sold
-            ev.append(Event("tecnico", "EP-CARD.14", {"player": s,
+            ev.append(event("tecnico", "EP-CARD.14", {"player": s,
                                                       "gain": triple([x * sold for x in g])}))
 
     def _d5sell_legal(self, s: int) -> list[Action]:
@@ -153,7 +153,7 @@ class MarketMixin:
         self.sell_t[s] = t
         self.sell_mode[s] = 1
         self.sold_n[s] += 1
-        ev.append(Event("vender", "EP-D5.10", {"player": s, "product": PROD[t],
+        ev.append(event("vender", "EP-D5.10", {"player": s, "product": PROD[t],
                                                "resource": RES[r], "gain": gain,
                                                "bonus": self.sbonus[s]}))
         self._tech_bonus(s, 1, ev)
@@ -164,7 +164,7 @@ class MarketMixin:
         while self.market[t] >= C.export_at:
             self.market[t] -= C.export_removes
             self.exports += 1
-            ev.append(Event("exportar", "EP-D5.12", {"product": PROD[t],
+            ev.append(event("exportar", "EP-D5.12", {"product": PROD[t],
                                                      "removed": C.export_removes,
                                                      "subsidy": self.exp_sub}))
             self._deposit(self.exp_sub, ev, "EP-D5.13")
@@ -177,7 +177,7 @@ class MarketMixin:
                     g = self.cat[N - 2].gain
                     for r in range(3):
                         self.idle[3 * s + r] += g[r]
-                    ev.append(Event("rfid" if once else "red",
+                    ev.append(event("rfid" if once else "red",
                                     "EP-CARD.23" if once else "EP-CARD.19",
                                     {"player": s, "gain": triple(g)}))
             self.rfid_paid = True
@@ -187,7 +187,7 @@ class MarketMixin:
         self.tienda[3 * s + t] += 1
         self.sell_t[s] = t
         self.sell_mode[s] = 2
-        ev.append(Event("ofertar", "EP-CARD.16", {"player": s, "product": PROD[t]}))
+        ev.append(event("ofertar", "EP-CARD.16", {"player": s, "product": PROD[t]}))
 
     # ----- D6 (EP-D6.*, G10, G16; simultaneous) ----------------------------------------------
     def _on_d6(self, s: int) -> int:
@@ -232,11 +232,11 @@ class MarketMixin:
 
     def _d6_choose(self, s: int, r: int, ev: list[Event]) -> None:
         self.pick[s] = r
-        ev.append(Event("decidido", "EP-D6.2", {"player": s, "step": "d6"}))
+        ev.append(event("decidido", "EP-D6.2", {"player": s, "step": "d6"}))
 
     def _act_repay(self, s: int, _p: Any, _a: Any, ev: list[Event]) -> None:
         self.repay[s] = 1
-        ev.append(Event("decidido", "EP-D6.7", {"player": s, "step": "d6"}))
+        ev.append(event("decidido", "EP-D6.7", {"player": s, "step": "d6"}))
 
     def _d6_reveal(self, ev: list[Event]) -> None:
         out = {}
@@ -264,7 +264,7 @@ class MarketMixin:
                 rec["repaid"] = True
             out[str(s)] = rec
             self.pick[s], self.repay[s] = -1, 0
-        ev.append(Event("subsidios", "EP-D6.2", {"choices": out,
+        ev.append(event("subsidios", "EP-D6.2", {"choices": out,
                                                  "subsidies": list(self.subs)}))
 
     # ----- D7 (EP-D7.*) ------------------------------------------------------------------------
@@ -283,4 +283,4 @@ class MarketMixin:
         for t in range(3):
             self.hand[b + t] -= 1
         self.ideas[s] += 1
-        ev.append(Event("innovar", "EP-D7.1", {"player": s, "ideas": self._ideas_total(s)}))
+        ev.append(event("innovar", "EP-D7.1", {"player": s, "ideas": self._ideas_total(s)}))

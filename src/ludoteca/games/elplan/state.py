@@ -16,6 +16,7 @@ processes and investments: D2, D3, D4), ``market`` (D5, D6, D7), ``sucesos`` (D1
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from ludoteca.core.action import Action
@@ -49,6 +50,7 @@ from .common import (
     STAGE_DISTRICT,
     STAGE_NAMES,
     C,
+    event,
 )
 from .content import DECKS, RESOURCES
 from .market import MarketMixin
@@ -269,14 +271,15 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         self.snap: list[int] = []
         self._result: Result | None = None
         self._reset_period()
-        self._lc: dict[int, list[Action]] = {}
+        self._lc: dict[int, list[Action]] = {}   # seat -> its legal actions (this state)
+        self._tm: tuple[int, ...] = ()             # to_move, set by _run
 
-        ev.append(Event("preparacion", "EP-TUT.2" if tut else "EP-SET.11", {
+        ev.append(event("preparacion", "EP-TUT.2" if tut else "EP-SET.11", {
             "players": n, "plans": [C.plans[p].id for p in self.plans], "mc": self.mc,
             "tutorial": tut, "level": self.level, "resources": dict(zip(RESOURCES, C.start,
                                                                          strict=True))}))
         if not tut:
-            ev.append(Event("sucesos-apartados", "EP-SET.5", {
+            ev.append(event("sucesos-apartados", "EP-SET.5", {
                 "set_aside": len(self.ev_aside), "face_down": len(self.ev_fd)}))
             self._apply_arrangement_pre(arr)
             self._deal_offers(ev, "EP-SET.3" if self.opt_n == 3 else "EP-SET.2")
@@ -331,30 +334,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
 
     # ----- the Period plan ------------------------------------------------------------------
     def _plan_stages(self, p: int) -> tuple[tuple[int, ...], frozenset[str]]:
-        if self.tutorial:
-            tp = C.tut_periods[p]
-            dists, opp, cons = tp.districts, tp.opportunity, tp.constraints
-        else:
-            dists, opp, cons = (1, 2, 3, 4, 5, 6, 7), True, frozenset()
-        st: list[int] = [S_OPP] if opp else []
-        for d in dists:
-            if d == 1:
-                st += [S_D1X, S_D1C]
-            elif d == 2:
-                st += [S_D2OFF] + ([] if "no_return" in cons else [S_D2RET]) + [S_D2ACT, S_D2EXC]
-            elif d == 3:
-                st.append(S_D3)
-            elif d == 4:
-                st.append(S_D4)
-            elif d == 5:
-                st += [S_D5BUY] + ([] if "buy_only" in cons else [S_D5SELL])
-            elif d == 6:
-                st.append(S_D6)
-            else:
-                st.append(S_D7)
-        if self.tutorial or p < C.full_periods:                           # EP-END.1, G37
-            st.append(S_MERMA)
-        return tuple(st), cons
+        return _period_plan(self.tutorial, p)
 
     def summary_steps(self) -> tuple[int, ...]:
         if self.tutorial:
@@ -368,14 +348,15 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         self.period = p
         self._reset_period()
         self.stages, self.cons = self._plan_stages(p)
-        self.snap = [self.sp[(s * NT + N) * 3 + i] for s in range(self.n) for N in (0, 1)
-                     for i in range(3)]
-        ev.append(Event("periodo", "EP-TUT.5" if self.tutorial else "EP-PER.2", {
-            "period": p, "mc": self.mc,
-            "districts": sorted({STAGE_DISTRICT[s] for s in self.stages} - {0})}))
+        sp, snap = self.sp, []
+        for s in range(self.n):                  # the plan processes' spaces (targets 0, 1)
+            snap += sp[s * NT * 3:s * NT * 3 + 6]
+        self.snap = snap
+        ev.append(event("periodo", "EP-TUT.5" if self.tutorial else "EP-PER.2", {
+            "period": p, "mc": self.mc, "districts": _districts(self.stages)}))
         self._moment("start:period", ev)
         if self.tutorial and p == C.tut_entrepreneurs_from:
-            ev.append(Event("emprendedores", "EP-TUT.12", {"period": p}))
+            ev.append(event("emprendedores", "EP-TUT.12", {"period": p}))
         self.si = 0
         self.stage = self.stages[0]
         self._enter(ev)
@@ -387,24 +368,29 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         while True:
             st = self.stage
             if st == S_OVER:
+                self._tm = ()
                 return
             if st in SIMULTANEOUS:
                 need, done = self.need, self.done
                 for s in range(self.n):
                     if need[s] and not done[s]:
+                        self._tm = tuple(x for x in self.order if need[x] and not done[x])
                         return
                 self._close_simultaneous(ev)
                 self._next_stage(ev)
                 continue
             order = self.order
+            seq_legal = SEQ_LEGAL[st]
             while self.cur < len(order):
                 seat = order[self.cur]
-                legal = self._seq_legal(seat)
+                legal = seq_legal(self, seat)
                 if legal and not (len(legal) == 1 and legal[0] is A.A_DONE):
                     self.actor = seat
+                    self._tm = (seat,)
                     self._lc = {seat: legal}
                     return
-                self._end_turn(seat, ev)
+                if st == S_D2ACT or st == S_D3:    # the steps with an end of turn to mark
+                    self._end_turn(seat, ev)
                 self.cur += 1
             self._next_stage(ev)
 
@@ -420,8 +406,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             self._end_route(ev)
 
     def _in_order(self) -> list[int]:
-        n, mc = self.n, self.mc
-        return [(mc + i) % n for i in range(n)]
+        return list(IN_ORDER[self.n][self.mc])
 
     def _enter(self, ev: list[Event]) -> None:
         st = self.stage
@@ -434,8 +419,9 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
                 self._moment("start:offers", ev)                           # EP-TUT.9
                 self.decks_live = True
                 self._deal_offers(ev, "EP-TUT.9")
-            self._moment(f"start:D{d}", ev)
-            ev.append(Event("distrito", "EP-PER.4", {"district": d, "period": self.period}))
+            if self.tutorial:
+                self._moment(f"start:D{d}", ev)
+            ev.append(event("distrito", "EP-PER.4", {"district": d, "period": self.period}))
         if st == S_OPP:
             self._moment("start:opportunity", ev)
         elif st == S_D1X:
@@ -453,7 +439,8 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         elif st == S_D7:
             self._d7_enter(ev)
         elif st == S_MERMA:
-            self._moment("start:summary", ev)
+            if self.tutorial:
+                self._moment("start:summary", ev)
             self._merma_enter(ev)
 
     def _leave(self, ev: list[Event]) -> bool:
@@ -465,6 +452,10 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
                 self.order = self.cq
                 return True
             self._moment("end:D1", ev)
+        elif st == S_MERMA:
+            self._merma_apply(ev)
+        elif not self.tutorial:               # the rest only marks tutorial moments
+            return False
         elif st == S_D2EXC:
             self._moment("end:D2", ev)
         elif st == S_D3:
@@ -481,8 +472,6 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             self._moment("end:D6", ev)
         elif st == S_D7:
             self._moment("end:D7", ev)
-        elif st == S_MERMA:
-            self._merma_apply(ev)
         return False
 
     def _end_route(self, ev: list[Event]) -> None:
@@ -500,29 +489,12 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         self._start_period(p + 1, ev)                                     # EP-SUM.11
 
     def _seq_legal(self, seat: int) -> list[Action]:
-        st = self.stage
-        if st == S_OPP:
-            return self._opp_legal(seat)
-        if st == S_D1X:
-            return [A.A_IGNORE, A.A_ACCEPT] if self.ask[seat] == 2 else []
-        if st == S_D1C:
-            return self._d1c_legal(seat)
-        if st == S_D2OFF:
-            return self._d2off_legal(seat)
-        if st == S_D2RET:
-            return self._d2ret_legal(seat)
-        if st == S_D2ACT:
-            return self._d2act_legal(seat)
-        if st == S_D2EXC:
-            return self._d2exc_legal(seat)
-        if st == S_D3:
-            return self._d3_legal(seat)
-        if st == S_D5BUY:
-            return self._d5buy_legal(seat)
-        if st == S_D5SELL:
-            return self._d5sell_legal(seat)
-        if st == S_D7:
-            return self._d7_legal(seat)
+        return SEQ_LEGAL[self.stage](self, seat)
+
+    def _d1x_legal(self, seat: int) -> list[Action]:
+        return [A.A_IGNORE, A.A_ACCEPT] if self.ask[seat] == 2 else []
+
+    def _no_legal(self, seat: int) -> list[Action]:
         return []
 
     def _sim_legal(self, seat: int) -> list[Action]:
@@ -561,24 +533,22 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
     def _opp_legal(self, seat: int) -> list[Action]:
         if self.square[seat] >= 0:
             return []
-        return [A.PLACE_A[q] for q in self.usable if self.sq[q] < 0 and self._square_usable(q)]
+        market = self.market
+        limit = C.usable_by_types[(market[0] > 0) + (market[1] > 0) + (market[2] > 0)]
+        sq, squares, place = self.sq, C.squares, A.PLACE_A
+        return [place[q] for q in self.usable
+                if sq[q] < 0 and squares[q].subsidy < limit]           # EP-OPP.11–14
 
     def _act_place(self, seat: int, _p: Any, q: int, ev: list[Event]) -> None:
         self.sq[q] = seat
         self.square[seat] = q
-        ev.append(Event("ubicar", "EP-OPP.1", {"player": seat, "square": q,
+        ev.append(event("ubicar", "EP-OPP.1", {"player": seat, "square": q,
                                                "id": C.squares[q].id}))
 
     # ----- the public protocol ---------------------------------------------------------------
     @property
     def to_move(self) -> tuple[int, ...]:
-        st = self.stage
-        if st == S_OVER:
-            return ()
-        if st in SIMULTANEOUS:
-            need, done = self.need, self.done
-            return tuple(s for s in self.order if need[s] and not done[s])
-        return (self.actor,)
+        return self._tm                          # set by _run whenever the flow stops
 
     @property
     def is_over(self) -> bool:
@@ -593,21 +563,26 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         return self._result
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        if self.stage == S_OVER:
+        try:
+            legal = self._lc.get(seat)           # remembered until the state changes
+        except TypeError:                        # not a seat at all
             return []
-        tm = self.to_move
+        if legal is not None:
+            return legal[:]
+        tm = self._tm
         if seat is None:
             if len(tm) != 1:
                 return []
             seat = tm[0]
+            legal = self._lc.get(seat)
+            if legal is not None:
+                return legal[:]
         if seat not in tm:
             return []
-        legal = self._lc.get(seat)
-        if legal is None:
-            legal = self._sim_legal(seat) if self.stage in SIMULTANEOUS else \
-                self._seq_legal(seat)
-            self._lc[seat] = legal
-        return list(legal)
+        legal = self._sim_legal(seat) if self.stage in SIMULTANEOUS else \
+            self._seq_legal(seat)
+        self._lc[seat] = legal
+        return legal[:]
 
     def parse(self, text: str) -> Action:
         name, raw, _ = A.split(text)
@@ -657,10 +632,10 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         st = self.stage
         if st in SIMULTANEOUS:
             self.done[seat] = 1
-            ev.append(Event("decidido", "EP-D4.9" if st == S_D4 else "EP-D6.2",
+            ev.append(event("decidido", "EP-D4.9" if st == S_D4 else "EP-D6.2",
                             {"player": seat, "step": "d4" if st == S_D4 else "d6"}))
             return
-        ev.append(Event("listo", "EP-GEN.6", {"player": seat, "step": _stage_name(st)}))
+        ev.append(event("listo", "EP-GEN.6", {"player": seat, "step": STAGE_NAMES[st]}))
         self._end_turn(seat, ev)
         self.cur += 1
 
@@ -781,9 +756,56 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         assert self.ev_cur >= 0 or self.stage in (S_OPP, S_OVER, S_MERMA) or \
             S_D1X not in self.stages, "no current event in the route"
 
-def _stage_name(st: int) -> str:
-    return STAGE_NAMES[st]
+def _districts(stages: tuple[int, ...]) -> list[int]:
+    return list(_districts_of(stages))
 
+
+@cache
+def _districts_of(stages: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted({STAGE_DISTRICT[s] for s in stages} - {0}))
+
+
+@cache
+def _period_plan(tutorial: bool, p: int) -> tuple[tuple[int, ...], frozenset[str]]:
+    """The stages of Period ``p`` and its tutorial constraints (the same in every game)."""
+    if tutorial:
+        tp = C.tut_periods[p]
+        dists, opp, cons = tp.districts, tp.opportunity, tp.constraints
+    else:
+        dists, opp, cons = (1, 2, 3, 4, 5, 6, 7), True, frozenset()
+    st: list[int] = [S_OPP] if opp else []
+    for d in dists:
+        if d == 1:
+            st += [S_D1X, S_D1C]
+        elif d == 2:
+            st += [S_D2OFF] + ([] if "no_return" in cons else [S_D2RET]) + [S_D2ACT, S_D2EXC]
+        elif d == 3:
+            st.append(S_D3)
+        elif d == 4:
+            st.append(S_D4)
+        elif d == 5:
+            st += [S_D5BUY] + ([] if "buy_only" in cons else [S_D5SELL])
+        elif d == 6:
+            st.append(S_D6)
+        else:
+            st.append(S_D7)
+    if tutorial or p < C.full_periods:                                    # EP-END.1, G37
+        st.append(S_MERMA)
+    return tuple(st), cons
+
+
+#: seats in Momento Cero order: IN_ORDER[n][mc]
+IN_ORDER = tuple(tuple(tuple((mc + i) % n for i in range(n)) for mc in range(max(n, 1)))
+                 for n in range(C.max_players + 1))
+
+#: stage -> the legal actions of a seat in a step taken in order
+SEQ_LEGAL: tuple[Any, ...] = tuple(
+    {S_OPP: ElplanGame._opp_legal, S_D1X: ElplanGame._d1x_legal, S_D1C: ElplanGame._d1c_legal,
+     S_D2OFF: ElplanGame._d2off_legal, S_D2RET: ElplanGame._d2ret_legal,
+     S_D2ACT: ElplanGame._d2act_legal, S_D2EXC: ElplanGame._d2exc_legal,
+     S_D3: ElplanGame._d3_legal, S_D5BUY: ElplanGame._d5buy_legal,
+     S_D5SELL: ElplanGame._d5sell_legal, S_D7: ElplanGame._d7_legal}.get(st, ElplanGame._no_legal)
+    for st in range(S_OVER + 1))
 
 # action name -> (handler, parameter)
 DISPATCH: dict[str, tuple[Any, Any]] = {

@@ -16,7 +16,7 @@ from ludoteca.core.action import Action
 from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import K_DISCARD, K_RETURN, K_TAKE, NT, RES, SQ_D1, C, ptriple, triple
+from .common import K_DISCARD, K_RETURN, K_TAKE, NT, RES, SQ_D1, C, event, ptriple, triple
 
 
 class SucesosMixin:
@@ -29,7 +29,7 @@ class SucesosMixin:
     def _d1_enter(self, ev: list[Event]) -> None:
         self.ev_cur = self.ev_fd.pop()                                    # EP-D1.1, EP-DECK.5
         e = C.events[self.ev_cur]
-        ev.append(Event("suceso", "EP-D1.1", {"event": e.id, "number": e.number,
+        ev.append(event("suceso", "EP-D1.1", {"event": e.id, "number": e.number,
                                               "category": e.category, "hook": e.hook,
                                               "face_down": len(self.ev_fd)}))
         asked = []
@@ -39,7 +39,7 @@ class SucesosMixin:
                 shield = self.shield_n >= 0 and self._active(s, self.shield_n)
                 if shield and e.category == "negative":                   # G19
                     self.affected[s] = 0
-                    ev.append(Event("exencion", "EP-CARD.15", {"player": s, "ignores": True,
+                    ev.append(event("exencion", "EP-CARD.15", {"player": s, "ignores": True,
                                                                "by": "analista"}))
                 elif on_square or (shield and e.category == "neutral"):
                     self.ask[s] = 2                                       # EP-D1.4–6, EP-CARD.15
@@ -51,7 +51,7 @@ class SucesosMixin:
         self.affected[s] = accept
         on_square = self.square[s] in SQ_D1
         rule = ("EP-D1.5" if self.n >= 5 else "EP-D1.4") if on_square else "EP-CARD.15"
-        ev.append(Event("exencion", rule, {"player": s, "ignores": not accept,
+        ev.append(event("exencion", rule, {"player": s, "ignores": not accept,
                                            "by": "casilla" if on_square else "analista"}))
 
     def _d1_leave_exemptions(self, ev: list[Event]) -> None:
@@ -60,7 +60,7 @@ class SucesosMixin:
         e = C.events[self.ev_cur]
         if e.hook == "D7_start":                                          # EP-D1.7: later
             self.d1_op = len(e.effects)
-            ev.append(Event("suceso-pendiente", "EP-D1.7", {"event": e.id, "hook": e.hook,
+            ev.append(event("suceso-pendiente", "EP-D1.7", {"event": e.id, "hook": e.hook,
                                                             "affected": self._affected()}))
             return
         self._d1_continue(ev)
@@ -93,7 +93,7 @@ class SucesosMixin:
             for s in who:
                 for r in range(3):
                     self.idle[3 * s + r] += op.gain[r]
-            ev.append(Event("suceso-gana", rule, {"event": e.id, "players": who,
+            ev.append(event("suceso-gana", rule, {"event": e.id, "players": who,
                                                   "gain": triple(op.gain)}))
         elif name == "pay_idle":
             paid = {}
@@ -102,14 +102,14 @@ class SucesosMixin:
                 x = min(op.amount, self.idle[i])
                 self.idle[i] -= x
                 paid[str(s)] = x
-            ev.append(Event("suceso-paga", rule, {"event": e.id, "resource": RES[op.resource],
+            ev.append(event("suceso-paga", rule, {"event": e.id, "resource": RES[op.resource],
                                                   "paid": paid}))
         elif name == "reset_idle":                                        # G6, EP-CARD.3
             returned = {}
             for s in who:
                 returned[str(s)] = triple(self.idle[3 * s:3 * s + 3])
                 self.idle[3 * s:3 * s + 3] = list(op.gain)
-            ev.append(Event("suceso-cierre", "EP-CARD.3", {"event": e.id, "players": who,
+            ev.append(event("suceso-cierre", "EP-CARD.3", {"event": e.id, "players": who,
                                                            "returned": returned,
                                                            "gain": triple(op.gain)}))
         elif name == "subsidy":
@@ -120,31 +120,31 @@ class SucesosMixin:
                     self.price_m[s] = op.price
                 else:
                     self.price_i[s] = op.price
-            ev.append(Event("suceso-precio", "EP-D1.7", {"event": e.id, "players": who,
+            ev.append(event("suceso-precio", "EP-D1.7", {"event": e.id, "players": who,
                                                          "what": op.what, "price": op.price}))
         elif name == "no_imports":
             for s in who:
                 self.no_imp[s] = 1
-            ev.append(Event("suceso-sin-importar", "EP-D1.7", {"event": e.id, "players": who}))
+            ev.append(event("suceso-sin-importar", "EP-D1.7", {"event": e.id, "players": who}))
         elif name == "export_subsidy":
             self.exp_sub = op.amount
-            ev.append(Event("suceso-exportacion", "EP-D1.7", {"event": e.id,
+            ev.append(event("suceso-exportacion", "EP-D1.7", {"event": e.id,
                                                               "amount": op.amount}))
         elif name == "market_trim":
             removed = [1 if self.market[t] > 0 else 0 for t in range(3)]
             for t in range(3):
                 self.market[t] -= removed[t]
-            ev.append(Event("suceso-mercado", rule, {"event": e.id, "removed": ptriple(removed)}))
+            ev.append(event("suceso-mercado", rule, {"event": e.id, "removed": ptriple(removed)}))
         elif name == "sale_bonus":
             for s in who:
                 self.sbonus[s] = op.amount
-            ev.append(Event("suceso-venta", "EP-D1.7", {"event": e.id, "players": who,
+            ev.append(event("suceso-venta", "EP-D1.7", {"event": e.id, "players": who,
                                                         "amount": op.amount}))
         elif name == "pay_to_subsidy":
             payers = [s for s in who if self.idle[3 * s + op.resource] >= op.min_idle]
             for s in payers:
                 self.idle[3 * s + op.resource] -= op.amount
-            ev.append(Event("suceso-impuesto", rule, {"event": e.id, "players": payers,
+            ev.append(event("suceso-impuesto", rule, {"event": e.id, "players": payers,
                                                       "amount": op.amount}))
             if payers:
                 self._deposit(op.amount * len(payers), ev, "EP-D6.6")
@@ -153,14 +153,14 @@ class SucesosMixin:
             for s in got:
                 for r in range(3):
                     self.idle[3 * s + r] += op.gain[r]
-            ev.append(Event("suceso-gana", "EP-D1.7", {"event": e.id, "players": got,
+            ev.append(event("suceso-gana", "EP-D1.7", {"event": e.id, "players": got,
                                                        "gain": triple(op.gain)}))
         else:                                                             # none
-            ev.append(Event("suceso-nada", rule, {"event": e.id}))
+            ev.append(event("suceso-nada", rule, {"event": e.id}))
 
     def _ideas_total(self, s: int) -> int:
         b = s * NT * 3
-        return self.ideas[s] + sum(1 for v in self.sp[b:b + NT * 3] if v == 3)
+        return self.ideas[s] + self.sp[b:b + NT * 3].count(3)
 
     # ----- choices ---------------------------------------------------------------------------
     def _queue_choices(self, op, ev: list[Event]) -> None:
@@ -176,7 +176,7 @@ class SucesosMixin:
                         items.append((s, K_RETURN))
                     elif counts[s] == lo:
                         items.append((s, K_TAKE))
-            ev.append(Event("suceso-redistribucion", "EP-D1.2", {
+            ev.append(event("suceso-redistribucion", "EP-D1.2", {
                 "event": e.id, "most": [s for s, k in items if k == K_RETURN],
                 "fewest": [s for s, k in items if k == K_TAKE]}))
         elif op.op == "pay_idle_choice":
@@ -218,15 +218,15 @@ class SucesosMixin:
         e = C.events[self.ev_cur]
         if kind == K_RETURN:
             self.idle[3 * s + x] -= 1
-            ev.append(Event("suceso-devuelve", "EP-D1.2", {"event": e.id, "player": s,
+            ev.append(event("suceso-devuelve", "EP-D1.2", {"event": e.id, "player": s,
                                                           "resource": RES[x], "auto": auto}))
         elif kind == K_TAKE:
             self.idle[3 * s + x] += 1
-            ev.append(Event("suceso-recibe", "EP-D1.2", {"event": e.id, "player": s,
+            ev.append(event("suceso-recibe", "EP-D1.2", {"event": e.id, "player": s,
                                                         "resource": RES[x], "auto": auto}))
         else:
             self.hand[3 * s + x] -= 1
-            ev.append(Event("suceso-descarta", "EP-D1.2", {"event": e.id, "player": s,
+            ev.append(event("suceso-descarta", "EP-D1.2", {"event": e.id, "player": s,
                                                           "product": ("mp", "bc", "sv")[x],
                                                           "auto": auto}))
 

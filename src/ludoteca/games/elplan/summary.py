@@ -11,7 +11,7 @@ from ludoteca.core.events import Event
 from ludoteca.core.result import Result
 
 from . import actions as A
-from .common import NT, PROD, S_OVER, C, ptriple
+from .common import NT, PROD, S_OVER, C, event, ptriple
 
 IDEA = 3
 
@@ -33,7 +33,7 @@ class SummaryMixin:
     def _act_keep(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
         self.keep[s] = t
         self.done[s] = 1
-        ev.append(Event("decidido", "EP-SUM.2", {"player": s, "step": "merma"}))
+        ev.append(event("decidido", "EP-SUM.2", {"player": s, "step": "merma"}))
 
     def _merma_reveal(self, ev: list[Event]) -> None:
         """Nothing to do here: the choices are applied (and shown) in ``_merma_apply``."""
@@ -53,7 +53,7 @@ class SummaryMixin:
             self.hand[b:b + 3] = [1 if x == t else 0 for x in range(3)]
             out[str(s)] = {"kept": PROD[t], "lost": ptriple(lost)}
             self.keep[s] = -1
-        ev.append(Event("merma", "EP-SUM.2", {"players": out}))
+        ev.append(event("merma", "EP-SUM.2", {"players": out}))
 
     # ----- steps 2–8 ---------------------------------------------------------------------------
     def _summary_rest(self, ev: list[Event]) -> None:
@@ -61,15 +61,15 @@ class SummaryMixin:
         if 2 in steps:                                                     # EP-SUM.4
             self.sq = [-1] * 12
             self.square = [-1] * self.n
-            ev.append(Event("retirar-emprendedores", "EP-SUM.4", {}))
+            ev.append(event("retirar-emprendedores", "EP-SUM.4", {}))
         if 3 in steps and self.ev_cur >= 0:
             e = C.events[self.ev_cur]
             if self.tutorial and C.tut_periods[self.period].event_removed:  # EP-TUT.7
                 self.ev_removed.append(self.ev_cur)
-                ev.append(Event("suceso-retirado", "EP-TUT.7", {"event": e.id}))
+                ev.append(event("suceso-retirado", "EP-TUT.7", {"event": e.id}))
             else:                                                          # EP-SUM.5
                 self.ev_under.append(self.ev_cur)
-                ev.append(Event("suceso-abajo", "EP-SUM.5", {"event": e.id}))
+                ev.append(event("suceso-abajo", "EP-SUM.5", {"event": e.id}))
             self.ev_cur = -1
         if 4 in steps:                                                     # EP-SUM.6, G12
             gone = []
@@ -80,14 +80,14 @@ class SummaryMixin:
                     self.offers[o] = -1
                     self.age[o] = 0
                     gone.append({"slot": o, "card": self.cat[k].id})
-            ev.append(Event("ofertas-retiradas", "EP-SUM.6", {"retired": gone}))
+            ev.append(event("ofertas-retiradas", "EP-SUM.6", {"retired": gone}))
         if 5 in steps:                                                     # EP-SUM.7
             turned = []
             for o in range(9):
                 if self.offers[o] >= 0 and self.age[o] == 0:
                     self.age[o] = 1
                     turned.append(o)
-            ev.append(Event("ofertas-rotadas", "EP-SUM.7", {"slots": turned}))
+            ev.append(event("ofertas-rotadas", "EP-SUM.7", {"slots": turned}))
         if 6 in steps and self.decks_live:                                 # EP-SUM.8
             self._deal_offers(ev, "EP-SUM.8")
         if 7 in steps:                                                     # EP-SUM.9, G33
@@ -95,11 +95,11 @@ class SummaryMixin:
             while self.subs[0] == 0 and (self.subs[1] or self.subs[2]):
                 self.subs = [self.subs[1], self.subs[2], 0]
             if self.subs != before:
-                ev.append(Event("subsidios-movidos", "EP-SUM.9", {"before": before,
+                ev.append(event("subsidios-movidos", "EP-SUM.9", {"before": before,
                                                                   "after": list(self.subs)}))
         if 8 in steps:                                                     # EP-SUM.10
             self.mc = (self.mc + 1) % self.n
-            ev.append(Event("momento-cero", "EP-SUM.10", {"player": self.mc}))
+            ev.append(event("momento-cero", "EP-SUM.10", {"player": self.mc}))
 
     # ----- end and scoring ---------------------------------------------------------------------
     def _score(self, s: int) -> int:
@@ -134,7 +134,7 @@ class SummaryMixin:
             for s in self._in_order():
                 if self.credit[s]:
                     penalty[s] = self._penalty(s) or "none"
-                    ev.append(Event("penalizacion-credito", "EP-SCO.6", {
+                    ev.append(event("penalizacion-credito", "EP-SCO.6", {
                         "player": s, "idea": penalty[s]}))
         ideas = [self._ideas_total(s) for s in range(n)]
         trios = [0 if self.tutorial else self._trios(s) for s in range(n)]
@@ -157,6 +157,6 @@ class SummaryMixin:
         self._result = Result(ranking, winners, tuple(points), reason, details)
         self.stage = S_OVER
         self._lc = {}
-        ev.append(Event("fin", "EP-TUT.13" if self.tutorial else "EP-END.1", {
+        ev.append(event("fin", "EP-TUT.13" if self.tutorial else "EP-END.1", {
             "reason": reason, "winners": list(winners), "scores": points,
             "ranking": list(ranking)}))

@@ -7,15 +7,29 @@ Targets: N = 0, 1 the plan's processes, N = 2 + k the catalogue card k. Each tar
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from ludoteca.core.action import Action
 from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import ANY, NT, S_D1C, S_D2RET, S_D3, S_D6, SQ_D2, SQ_D4, C, triple
+from .common import ANY, NT, S_D1C, S_D2RET, S_D3, S_D6, SQ_D2, SQ_D4, C, event, triple
 
 IDEA = 3
+TARGETS = range(NT)
+
+
+def _exchange_legal(idle: tuple[int, int, int]) -> tuple[Action, ...]:
+    """The D2 exchanges open to a seat with these idle resources (EP-D2.9), then ``listo``."""
+    out = [A.EXCHANGE_A[i] for i, (r1, r2, _r3) in enumerate(A.EXCHANGES)
+           if (r1 == r2 and idle[r1] >= 2) or (r1 != r2 and idle[r1] and idle[r2])]
+    return (*out, A.A_DONE)
+
+
+#: the legal D2 exchanges by idle resources, each counted up to 2 (all the rule looks at)
+EXCHANGE_LEGAL = tuple(tuple(tuple(_exchange_legal((c, d, e)) for e in range(3))
+                             for d in range(3)) for c in range(3))
 
 
 class TargetsMixin:
@@ -46,18 +60,26 @@ class TargetsMixin:
         return self._tok(s, N) >= self.tinfo[s][N][1]
 
     def _owned_targets(self, s: int) -> list[int]:
-        own, b = self.own, s * NT
-        return [N for N in range(self.ntg) if own[b + N]]
+        b = s * NT
+        return list(compress(TARGETS, self.own[b:b + self.ntg]))
 
     def _sync(self, s: int) -> None:
         """Keep naming, Laboratorio picks and ``since`` in step with the tokens."""
+        base = s * NT
+        own = self.own
+        ext = self._ext_active(s)
         nm = self.named[s]
-        if nm >= 0 and (not self._ext_active(s) or not self.own[s * NT + nm]):
-            self.named[s] = -1                                            # G20
-        period, since = self.period, self.since
-        for N in self._owned_targets(s):
-            i = s * NT + N
-            if self._active(s, N):
+        if nm >= 0 and (not ext or not own[base + nm]):
+            self.named[s] = nm = -1                                       # G20
+        if not ext:
+            nm = -1                           # no naming counts without an active card
+        period, since, sp, cat = self.period, self.since, self.sp, self.cat
+        tinfo = self.tinfo[s]
+        for N in compress(TARGETS, own[base:base + self.ntg]):           # as _active, inline
+            i = base + N
+            b = 3 * i
+            if (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0) >= tinfo[N][1] or \
+                    (N >= 2 and (cat[N - 2].comes_active or N == nm)):
                 if since[i] < 0:
                     since[i] = period
             else:
@@ -80,10 +102,26 @@ class TargetsMixin:
     def _pool_of(self, s: int, square: bool = True) -> list[int]:
         """Available processes [a, b, c, any] (EP-D4.1; G3 without the D4 square)."""
         pool = [0, 0, 0, 0]
-        for N in self._owned_targets(s):
-            if self._active(s, N):
-                for x in self._procs(s, N):
+        base = s * NT
+        own, sp, cat, tinfo = self.own, self.sp, self.cat, self.tinfo[s]
+        named = self.named[s]
+        nm = named if self._ext_active(s) else -1
+        for N in compress(TARGETS, own[base:base + self.ntg]):  # _active and _procs, inline
+            b = 3 * (base + N)
+            tok = (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0)
+            if N < 2:
+                if tok >= tinfo[N][1]:
+                    pool[C.plans[self.plans[s]].processes[N][0]] += 1
+                continue
+            card = cat[N - 2]
+            if not (card.comes_active or N == nm or tok >= tinfo[N][1]):
+                continue
+            if card.kind == "processes":
+                level = card.min_tokens if named == N else tok
+                for x in card.by_tokens[min(level, len(card.by_tokens) - 1)]:
                     pool[x] += 1
+            elif card.kind == "choose_one" and self.lab[s] >= 0:
+                pool[self.lab[s]] += 1
         if square and self.square[s] == SQ_D4:
             pool[ANY] += 1                                                # EP-D4.7
         return pool
@@ -142,29 +180,31 @@ class TargetsMixin:
                 g = C.squares[q].gain
                 for r in range(3):
                     self.idle[3 * s + r] += g[r]
-                ev.append(Event("oportunidad-d2", "EP-D2.14", {"player": s, "gain": triple(g)}))
+                ev.append(event("oportunidad-d2", "EP-D2.14", {"player": s, "gain": triple(g)}))
             for N in self.producers:
                 i = s * NT + N
                 if self.own[i] and self._active(s, N) and 0 <= self.since[i] < self.period:
                     card = self.cat[N - 2]
                     for r in range(3):
                         self.idle[3 * s + r] += card.gain[r]
-                    ev.append(Event("produce", card.rule if card.rule != "EP-CARD.2" else
+                    ev.append(event("produce", card.rule if card.rule != "EP-CARD.2" else
                                     "EP-D2.15", {"player": s, "card": card.id,
                                                  "gain": triple(card.gain)}))
 
     # ----- D2 step 1: deactivate (EP-D2.2) ---------------------------------------------------
     def _d2off_legal(self, s: int) -> list[Action]:
         keep = "keep_activations" in self.cons
-        out = [A.DEACTIVATE_A[N] for N in self._owned_targets(s)
-               if self._tok(s, N) and not (keep and N < 2)]
+        sp, base = self.sp, s * NT
+        out = [A.DEACTIVATE_A[N] for N in self._owned_targets(s)          # with tokens on it
+               if (sp[3 * (base + N)] >= 0 or sp[3 * (base + N) + 1] >= 0 or
+                   sp[3 * (base + N) + 2] >= 0) and not (keep and N < 2)]
         out.append(A.A_DONE)
         return out
 
     def _act_deactivate(self, s: int, _p: Any, N: int, ev: list[Event]) -> None:
         back = self._tokens_back(s, N)
         self._sync(s)
-        ev.append(Event("desactivar", "EP-D2.2", {"player": s, "target": N,
+        ev.append(event("desactivar", "EP-D2.2", {"player": s, "target": N,
                                                   "id": self._target_id(s, N), "back": back}))
 
     def _target_id(self, s: int, N: int) -> str:
@@ -205,7 +245,7 @@ class TargetsMixin:
             data["gain"] = triple([refund if r == types[0] else 0 for r in range(3)])
         else:
             self.refund_left, self.refund_mask = refund, types
-        ev.append(Event("devolver", "EP-D2.3", data))
+        ev.append(event("devolver", "EP-D2.3", data))
 
     def _act_choose(self, s: int, r: int, _a: Any, ev: list[Event]) -> None:
         st = self.stage
@@ -214,7 +254,7 @@ class TargetsMixin:
         elif st == S_D2RET:
             self.idle[3 * s + r] += 1
             self.refund_left -= 1
-            ev.append(Event("reembolso", "EP-D2.3", {"player": s, "resource": ("ch", "d", "e")[r],
+            ev.append(event("reembolso", "EP-D2.3", {"player": s, "resource": ("ch", "d", "e")[r],
                                                      "left": self.refund_left}))
         elif st == S_D6:
             self._d6_choose(s, r, ev)
@@ -225,16 +265,22 @@ class TargetsMixin:
         ideas_ok = self.ideas[s] > 0 and self._ideas_allowed()
         ext = self._ext_active(s)
         named = self.named[s] if ext else -1
-        sp = self.sp
+        sp, idle, tinfo, base = self.sp, self.idle, self.tinfo[s], s * NT
+        i0, i1, i2 = idle[3 * s], idle[3 * s + 1], idle[3 * s + 2]
         missing_plan = missing_inv = False
         for N in self._owned_targets(s):
             if N == named:
                 continue                                                  # G20: no tokens on it
-            spaces, mn = self.tinfo[s][N]
-            b = (s * NT + N) * 3
-            need = self._required_need(s, N)
+            spaces, mn = tinfo[N]
+            b = (base + N) * 3
+            need = None                                   # _required_need and _covers, inline
+            for i in range(mn):
+                if sp[b + i] < 0:
+                    if need is None:
+                        need = [0, 0, 0]
+                    need[spaces[i]] += 1
             if need is not None:
-                if self._covers(s, need):
+                if i0 >= need[0] and i1 >= need[1] and i2 >= need[2]:
                     out.append(A.ACTIVATE_A[N])
                     if N < 2:
                         missing_plan = True
@@ -294,7 +340,7 @@ class TargetsMixin:
             rule = "EP-D2.5"
         else:
             rule = "EP-D2.6"
-        ev.append(Event("activar", rule, {"player": s, "target": N, "id": self._target_id(s, N),
+        ev.append(event("activar", rule, {"player": s, "target": N, "id": self._target_id(s, N),
                                           "tokens": triple(paid),
                                           "active": self._active(s, N)}))
 
@@ -307,7 +353,7 @@ class TargetsMixin:
         self.idle[3 * s + r] -= 1
         self._sync(s)
         card = self.cat[N - 2]
-        ev.append(Event("reforzar", "EP-CARD.5" if card.comes_active else "EP-CARD.8", {
+        ev.append(event("reforzar", "EP-CARD.5" if card.comes_active else "EP-CARD.8", {
             "player": s, "target": N, "id": card.id, "resource": ("ch", "d", "e")[r],
             "tokens": self._tok(s, N)}))
 
@@ -318,7 +364,7 @@ class TargetsMixin:
         self.sp[b + i] = IDEA
         self.ideas[s] -= 1
         self._sync(s)
-        ev.append(Event("idea", "EP-D2.10", {"player": s, "target": N,
+        ev.append(event("idea", "EP-D2.10", {"player": s, "target": N,
                                              "id": self._target_id(s, N),
                                              "space": ("ch", "d", "e")[r],
                                              "active": self._active(s, N)}))
@@ -329,7 +375,7 @@ class TargetsMixin:
         self.sp[b + i] = IDEA
         self.ideas[s] -= 1
         self.idle[3 * s + r] += 1
-        ev.append(Event("sustituir", "EP-D2.11", {"player": s, "target": N,
+        ev.append(event("sustituir", "EP-D2.11", {"player": s, "target": N,
                                                   "id": self._target_id(s, N),
                                                   "resource": ("ch", "d", "e")[r]}))
 
@@ -338,7 +384,7 @@ class TargetsMixin:
         self.named[s] = N
         self.ext_done[s] = 1
         self._sync(s)
-        ev.append(Event("externalizar", "EP-CARD.20", {
+        ev.append(event("externalizar", "EP-CARD.20", {
             "player": s, "target": N, "id": self.cat[N - 2].id,
             "before": None if old < 0 else self.cat[old - 2].id}))
 
@@ -346,17 +392,19 @@ class TargetsMixin:
         before = self.lab[s]
         self.lab[s] = x
         self.lab_done[s] = 1
-        ev.append(Event("laboratorio", "EP-CARD.6" if before < 0 else "EP-CARD.7", {
+        ev.append(event("laboratorio", "EP-CARD.6" if before < 0 else "EP-CARD.7", {
             "player": s, "process": C.ptype_names[x][0],
             "before": None if before < 0 else C.ptype_names[before][0]}))
 
     def _d2act_finish(self, s: int, ev: list[Event]) -> None:
         """Targets left below their minimum give their tokens back (brief, D2 step 3)."""
+        sp, tinfo, base = self.sp, self.tinfo[s], s * NT
         for N in self._owned_targets(s):
-            t = self._tok(s, N)
-            if t and t < self.tinfo[s][N][1]:
+            b = 3 * (base + N)
+            t = (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0)
+            if t and t < tinfo[N][1]:
                 back = self._tokens_back(s, N)
-                ev.append(Event("fichas-devueltas", "EP-D2.6", {
+                ev.append(event("fichas-devueltas", "EP-D2.6", {
                     "player": s, "target": N, "id": self._target_id(s, N), "back": back}))
         self._sync(s)
 
@@ -364,12 +412,7 @@ class TargetsMixin:
     def _d2exc_legal(self, s: int) -> list[Action]:
         b = 3 * s
         idle = self.idle
-        out = []
-        for i, (r1, r2, _r3) in enumerate(A.EXCHANGES):
-            if (r1 == r2 and idle[b + r1] >= 2) or (r1 != r2 and idle[b + r1] and idle[b + r2]):
-                out.append(A.EXCHANGE_A[i])
-        out.append(A.A_DONE)
-        return out
+        return list(EXCHANGE_LEGAL[min(idle[b], 2)][min(idle[b + 1], 2)][min(idle[b + 2], 2)])
 
     def _act_exchange(self, s: int, ex: tuple[int, int, int], _a: Any, ev: list[Event]) -> None:
         r1, r2, r3 = ex
@@ -377,7 +420,7 @@ class TargetsMixin:
         self.idle[3 * s + r2] -= 1
         self.idle[3 * s + r3] += 1
         names = ("ch", "d", "e")
-        ev.append(Event("canjear", "EP-D2.9", {"player": s, "paid": [names[r1], names[r2]],
+        ev.append(event("canjear", "EP-D2.9", {"player": s, "paid": [names[r1], names[r2]],
                                                "received": names[r3]}))
 
     # ----- D3: investment (EP-D3.*, G44, G46, G47) -------------------------------------------
@@ -405,25 +448,32 @@ class TargetsMixin:
         out: list[Action] = []
         credit = self._credit_ok(s)
         idle = self.idle[3 * s:3 * s + 3]
+        q = self.square[s]
+        square = C.squares[q] if q >= 0 else None
+        disc_deck = square.deck if square is not None and square.benefit == "discount" else -1
+        offers, own, cat, base = self.offers, self.own, self.cat, s * NT + 2
         for o in range(9):
-            k = self.offers[o]
-            if k < 0 or self.own[s * NT + 2 + k]:
+            k = offers[o]
+            if k < 0 or own[base + k]:
                 continue
-            card = self.cat[k]
+            card = cat[k]
             cost = card.cost
-            disc = self._discount_types(s, card)
+            disc = tuple(r for r in square.discount if cost[r] > 0) \
+                if card.deck == disc_deck else ()                         # _discount_types
             if len(disc) == 2:                                            # G44: 3A picks D or E
                 for r, acts in ((1, A.INVEST_D_A), (2, A.INVEST_E_A)):
                     c = list(cost)
                     c[r] -= 1
                     if idle[0] >= c[0] and idle[1] >= c[1] and idle[2] >= c[2]:
                         out.append(acts[o])
-            else:
+            elif disc:
                 c = list(cost)
                 for r in disc:
                     c[r] -= 1
                 if idle[0] >= c[0] and idle[1] >= c[1] and idle[2] >= c[2]:
                     out.append(A.INVEST_A[o])
+            elif idle[0] >= cost[0] and idle[1] >= cost[1] and idle[2] >= cost[2]:
+                out.append(A.INVEST_A[o])
             if credit:
                 out.append(A.INVEST_CREDIT_A[o])
         if not (out and "must_buy_investment" in self.cons):
@@ -458,7 +508,7 @@ class TargetsMixin:
         self.bought[s] = 1
         self._sync(s)
         data["active"] = self._active(s, N)
-        ev.append(Event("invertir", rule, data))
+        ev.append(event("invertir", rule, data))
         if card.play:                                                     # G47
             self.play_n = N
 
@@ -474,14 +524,14 @@ class TargetsMixin:
                     self.fd[d] = self.under[d]
                     self.under[d] = []
                     self.rng.shuffle(self.fd[d])
-                    ev.append(Event("mazo-rebarajado", "EP-DECK.3", {"deck": d,
+                    ev.append(event("mazo-rebarajado", "EP-DECK.3", {"deck": d,
                                                                      "cards": len(self.fd[d])}))
                 if not self.fd[d]:                                        # EP-DECK.4
                     continue
                 self.offers[slot] = self.fd[d].pop()
                 self.age[slot] = 0
                 dealt.append({"slot": slot, "card": self.cat[self.offers[slot]].id})
-        ev.append(Event("ofertas", rule, {"dealt": dealt}))
+        ev.append(event("ofertas", rule, {"dealt": dealt}))
 
     # ----- D4: manufacturing (EP-D4.*, G3, G34; simultaneous) --------------------------------
     def _can_make(self, rem: list[int], b: int, procs: tuple[int, ...]) -> bool:
@@ -493,18 +543,21 @@ class TargetsMixin:
 
     def _d4_enter(self, ev: list[Event]) -> None:
         pools = {}
+        pools_l, rem, made, done, need = self.pool, self.rem, self.made, self.done, self.need
         for s in range(self.n):
             pool = self._pool_of(s)
             b = 4 * s
-            self.pool[b:b + 4] = pool
-            self.rem[b:b + 4] = pool
-            self.made[3 * s:3 * s + 3] = [0, 0, 0]
-            self.done[s] = 0
-            plan = C.plans[self.plans[s]]
-            self.need[s] = int(any(self._can_make(self.rem, b, procs)
-                                   for _t, procs in plan.recipes))
+            pools_l[b:b + 4] = pool
+            rem[b:b + 4] = pool
+            made[3 * s:3 * s + 3] = [0, 0, 0]
+            done[s] = 0
+            need[s] = 0
+            for _t, procs in C.plans[self.plans[s]].recipes:             # as _can_make
+                if sum(1 for x in procs if pool[x] <= 0) <= pool[ANY]:
+                    need[s] = 1
+                    break
             pools[str(s)] = {"a": pool[0], "b": pool[1], "c": pool[2], "any": pool[3]}
-        ev.append(Event("procesos", "EP-D4.1", {"pools": pools}))
+        ev.append(event("procesos", "EP-D4.1", {"pools": pools}))
 
     def _d4_legal(self, s: int) -> list[Action]:
         plan = C.plans[self.plans[s]]
@@ -526,7 +579,7 @@ class TargetsMixin:
             else:
                 self.rem[b + ANY] -= 1
         self.made[3 * s + t] += 1
-        ev.append(Event("decidido", "EP-D4.3", {"player": s, "step": "d4"}))
+        ev.append(event("decidido", "EP-D4.3", {"player": s, "step": "d4"}))
 
     def _d4_reveal(self, ev: list[Event]) -> None:
         made = {}
@@ -537,4 +590,4 @@ class TargetsMixin:
             made[str(s)] = {"mp": self.made[b], "bc": self.made[b + 1], "sv": self.made[b + 2]}
             self.made[b:b + 3] = [0, 0, 0]
             self.rem[4 * s:4 * s + 4] = [0, 0, 0, 0]                       # EP-D4.8
-        ev.append(Event("fabricacion", "EP-D4.3", {"made": made}))
+        ev.append(event("fabricacion", "EP-D4.3", {"made": made}))

@@ -7,6 +7,7 @@ choice (D4, D6, merma) before the reveal — others see only ``done``.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ludoteca.core.errors import InvalidOption
@@ -26,78 +27,130 @@ from .common import (
     STAGE_NAMES,
     C,
     ptriple,
-    triple,
 )
 
 SPACE = ("ch", "d", "e", "idea")
+DECK_IDS = tuple(C.raw["decks"][d]["id"] for d in range(3))
+#: top-level keys of ``view`` that ``own_view`` leaves out
+OWN_VIEW_LEFT_OUT = ("squares", "modifiers")
+#: card ids by catalogue index: [tutorial]
+CARD_IDS = (tuple(c.id for c in C.cards), tuple(c.id for c in C.tut_cards))
+#: the view's ``phase`` by stage (as ``_phase_name``)
+PHASE_NAMES = tuple("fin" if st == S_OVER else "resumen" if st == S_MERMA else
+                    "oportunidad" if STAGE_DISTRICT[st] == 0 else "recorrido"
+                    for st in range(S_OVER + 1))
+
+
+@cache
+def _target_statics(plan: int, tutorial: bool) -> tuple[tuple[str, tuple[str, ...], int, Any,
+                                                            str | None], ...]:
+    """What never changes about each target N of a plan: (id, space types, min tokens, the
+    catalogue card or None, the plan process's type or None) — as ``_target_spec`` has it."""
+    cat = C.tut_cards if tutorial else C.cards
+    out = []
+    for N in range(2 + len(cat)):
+        if N < 2:
+            ptype, spaces = C.plans[plan].processes[N]
+            out.append((f"proceso-{N + 1}", tuple(RES[x] for x in spaces), len(spaces), None,
+                        PT[ptype]))
+        else:
+            card = cat[N - 2]
+            out.append((card.id, tuple(RES[x] for x in card.spaces), card.min_tokens, card,
+                        None))
+    return tuple(out)
 
 
 class ViewMixin:
     """Mixed into ElplanGame."""
 
     def _phase_name(self) -> str:
-        st = self.stage
-        if st == S_OVER:
-            return "fin"
-        if st == S_MERMA:
-            return "resumen"
-        return "oportunidad" if STAGE_DISTRICT[st] == 0 else "recorrido"
+        return PHASE_NAMES[self.stage]
 
-    def _target_view(self, s: int, N: int) -> dict[str, Any]:
-        spaces, mn = self.tinfo[s][N]
+    def _target_view(self, s: int, N: int,
+                     static: tuple[str, tuple[str, ...], int, Any, str | None]) -> dict[str, Any]:
+        """Target N of seat s as the view shows it; ``static`` is its `_target_statics` entry."""
+        tid, types, mn, card, process = static
+        sp = self.sp
         b = (s * NT + N) * 3
+        tok = (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0)
+        spaces = []
+        for i, t in enumerate(types):
+            v = sp[b + i]
+            spaces.append({"type": t, "token": None if v < 0 else SPACE[v]})
+        since = self.since[s * NT + N]
+        if card is None:
+            active = tok >= mn
+        else:                                  # EP-SCO.5, as ``_active``
+            active = bool(self.own[s * NT + N]) and (
+                card.comes_active or (self.named[s] == N and self._ext_active(s)) or tok >= mn)
         out: dict[str, Any] = {
-            "n": N, "id": self._target_id(s, N),
-            "spaces": [{"type": RES[spaces[i]],
-                        "token": None if self.sp[b + i] < 0 else SPACE[self.sp[b + i]]}
-                       for i in range(len(spaces))],
-            "min_tokens": mn, "tokens": self._tok(s, N), "active": self._active(s, N),
-            "active_since": None if self.since[s * NT + N] < 0 else self.since[s * NT + N]}
-        if N < 2:
+            "n": N, "id": tid, "spaces": spaces, "min_tokens": mn, "tokens": tok,
+            "active": active, "active_since": None if since < 0 else since}
+        if card is None:
             out["kind"] = "proceso"
-            out["process"] = PT[C.plans[self.plans[s]].processes[N][0]]
+            out["process"] = process
         else:
-            card = self.cat[N - 2]
-            out.update(kind="inversion", name=card.name, name_en=card.name_en,
-                       deck=card.deck, effect=card.kind)
+            out["kind"] = "inversion"
+            out["name"] = card.name
+            out["name_en"] = card.name_en
+            out["deck"] = card.deck
+            out["effect"] = card.kind
             if N == self.lab_n:
                 out["pick"] = None if self.lab[s] < 0 else PT[self.lab[s]]
-            if self.named[s] == N:
+            named = self.named[s]
+            if named == N:
                 out["named"] = True
-            if N == self.ext_n and self.named[s] >= 0:
-                out["naming"] = self._target_id(s, self.named[s])
-        if out["active"]:
+            if N == self.ext_n and named >= 0:
+                out["naming"] = self._target_id(s, named)
+        if active:
             out["processes"] = [PT[x] for x in self._procs(s, N)]
         return out
 
     def _player_view(self, s: int, seat: int | None) -> dict[str, Any]:
-        plan = C.plans[self.plans[s]]
+        p = self.plans[s]
+        plan = C.plans[p]
         b = 3 * s
         st = self.stage
+        idle, hand, tienda = self.idle, self.hand, self.tienda
+        statics = _target_statics(p, self.tutorial)
+        own, base = self.own, s * NT
+        targets = []
+        per = [0, 0, 0]                                                  # EP-SCO.3, as _trios
+        for N in range(self.ntg):
+            if N < 2:
+                targets.append(self._target_view(s, N, statics[N]))
+            elif own[base + N]:
+                tv = self._target_view(s, N, statics[N])
+                targets.append(tv)
+                card = statics[N][3]
+                if card.trio and tv["active"]:
+                    per[card.deck] += 1
+        q = self.square[s]
         out: dict[str, Any] = {
             "seat": s, "name": self.names[s], "plan": plan.id, "plan_type": PROD[plan.type],
             "second_product": PROD[plan.second], "cannot_make": PROD[plan.missing],
-            "idle": triple(self.idle[b:b + 3]), "ideas_idle": self.ideas[s],
-            "ideas": self._ideas_total(s), "hand": ptriple(self.hand[b:b + 3]),
-            "tienda": ptriple(self.tienda[b:b + 3]), "credit": bool(self.credit[s]),
-            "square": None if self.square[s] < 0 else C.squares[self.square[s]].id,
+            "idle": {"ch": idle[b], "d": idle[b + 1], "e": idle[b + 2]},
+            "ideas_idle": self.ideas[s], "ideas": self._ideas_total(s),
+            "hand": {"mp": hand[b], "bc": hand[b + 1], "sv": hand[b + 2]},
+            "tienda": {"mp": tienda[b], "bc": tienda[b + 1], "sv": tienda[b + 2]},
+            "credit": bool(self.credit[s]),
+            "square": None if q < 0 else C.squares[q].id,
             "mc": s == self.mc,
-            "targets": [self._target_view(s, N) for N in range(self.ntg)
-                        if N < 2 or self.own[s * NT + N]],
-            "trios": self._trios(s),
+            "targets": targets,
+            "trios": min(per),
             "period": {"bought": bool(self.bought[s]), "returned": bool(self.returned[s]),
                        "affected": bool(self.affected[s]), "bought_type":
                        None if self.buy_t[s] < 0 else PROD[self.buy_t[s]],
                        "sold_type": None if self.sell_t[s] < 0 else PROD[self.sell_t[s]],
                        "sold": self.sold_n[s], "d5_discount_used": bool(self.disc_used[s])}}
-        if st in SIMULTANEOUS and st != S_OVER:
+        if st in SIMULTANEOUS:
             out["decides"] = bool(self.need[s])
             out["done"] = bool(self.done[s])
             if seat == s and self.need[s]:
                 out["pending"] = self._own_pending(s)
         if st == S_D4:
-            p = self.pool[4 * s:4 * s + 4]
-            out["processes"] = {"a": p[0], "b": p[1], "c": p[2], "any": p[3]}
+            p4 = self.pool[4 * s:4 * s + 4]
+            out["processes"] = {"a": p4[0], "b": p4[1], "c": p4[2], "any": p4[3]}
         return out
 
     def _own_pending(self, s: int) -> dict[str, Any]:
@@ -111,33 +164,60 @@ class ViewMixin:
                     "repay": bool(self.repay[s])}
         return {"keep": None if self.keep[s] < 0 else PROD[self.keep[s]]}
 
+    def _squares_view(self) -> list[dict[str, Any]]:
+        kinds = (self.market[0] > 0) + (self.market[1] > 0) + (self.market[2] > 0)
+        limit = C.usable_by_types[kinds]                                  # EP-OPP.11–14
+        sq = self.sq
+        out = []
+        for q in self.usable:
+            square = C.squares[q]
+            out.append({"index": q, "id": square.id, "seat": None if sq[q] < 0 else sq[q],
+                        "usable": square.subsidy < 0 or square.subsidy < limit})
+        return out
+
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
         if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
                                      and 0 <= seat < n):
             raise InvalidOption(f"seat must be 0 to {n - 1} or None; got {seat!r}")
+        return self._view(seat, False)
+
+    def own_view(self, seat: int) -> dict[str, Any]:
+        """``view(seat)`` cut to what a seat's own choice reads (the greedy bot), at a third of
+        the cost: only the seat's own entry in ``players`` (the others are ``None``) and no
+        ``squares`` or ``modifiers`` (keys of ``OWN_VIEW_LEFT_OUT``); every other value as
+        ``view(seat)`` has it, so nothing in it that the seat may not see."""
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n):
+            raise InvalidOption(f"seat must be 0 to {self.n - 1}; got {seat!r}")
+        return self._view(seat, True)
+
+    def _view(self, seat: int | None, own_only: bool) -> dict[str, Any]:
+        n = self.n
         st = self.stage
+        ids = CARD_IDS[self.tutorial]
+        offers, age, opt_n = self.offers, self.age, self.opt_n
         decks = []
         for d in range(3):
+            shown = []
+            for slot in range(3 * d, 3 * d + opt_n):
+                k = offers[slot]
+                shown.append(None if k < 0 else {"slot": slot, "card": ids[k], "age": age[slot]})
             decks.append({
-                "deck": d, "id": C.raw["decks"][d]["id"], "face_down": len(self.fd[d]),
-                "under": [self.cat[k].id for k in self.under[d]],
-                "boxed": [self.cat[k].id for k in self.boxed[d]],
-                "offers": [None if self.offers[3 * d + o] < 0 else
-                           {"slot": 3 * d + o, "card": self.cat[self.offers[3 * d + o]].id,
-                            "age": self.age[3 * d + o]} for o in range(self.opt_n)]})
+                "deck": d, "id": DECK_IDS[d], "face_down": len(self.fd[d]),
+                "under": [ids[k] for k in self.under[d]],
+                "boxed": [ids[k] for k in self.boxed[d]],
+                "offers": shown})
         e = None if self.ev_cur < 0 else C.events[self.ev_cur]
         out: dict[str, Any] = {
             "game": "elplan", "seat": seat, "players_n": n, "tutorial": self.tutorial,
             "level": self.level, "period": self.period, "periods": self.last_period(),
-            "phase": self._phase_name(), "district": STAGE_DISTRICT[st] or None,
+            "phase": PHASE_NAMES[st], "district": STAGE_DISTRICT[st] or None,
             "step": STAGE_NAMES[st], "mc": self.mc, "to_move": list(self.to_move),
             "actor": self.actor if st not in SIMULTANEOUS and st != S_OVER else None,
-            "players": [self._player_view(s, seat) for s in range(n)],
+            "players": [None if own_only and s != seat else self._player_view(s, seat)
+                        for s in range(n)],
             "market": ptriple(self.market), "subsidies": list(self.subs),
-            "squares": [{"index": q, "id": C.squares[q].id,
-                         "seat": None if self.sq[q] < 0 else self.sq[q],
-                         "usable": self._square_usable(q)} for q in self.usable],
+            "squares": None if own_only else self._squares_view(),
             "decks": decks, "decks_live": self.decks_live,
             "events": {"face_down": len(self.ev_fd), "set_aside": len(self.ev_aside),
                        "current": None if e is None else e.id,
@@ -145,10 +225,11 @@ class ViewMixin:
                        "under": [C.events[x].id for x in self.ev_under],
                        "removed": [C.events[x].id for x in self.ev_removed]},
             "credit_supply": self.credit_supply,
-            "modifiers": {"market_price": list(self.price_m), "import_price": list(self.price_i),
-                          "no_imports": [bool(x) for x in self.no_imp],
-                          "sale_bonus": list(self.sbonus), "export_subsidy": self.exp_sub,
-                          "exports": self.exports, "rfid_paid": self.rfid_paid},
+            "modifiers": None if own_only else {
+                "market_price": list(self.price_m), "import_price": list(self.price_i),
+                "no_imports": [bool(x) for x in self.no_imp], "sale_bonus": list(self.sbonus),
+                "export_subsidy": self.exp_sub, "exports": self.exports,
+                "rfid_paid": self.rfid_paid},
             "constraints": sorted(self.cons),
             "result": self._result.to_json() if self._result else None,
         }
@@ -159,6 +240,9 @@ class ViewMixin:
         if self.cq and self.stage == S_D1C:
             out["choices"] = [{"seat": s, "kind": k} for s, k in zip(self.cq, self.ck,
                                                                      strict=True)]
+        if own_only:
+            for key in OWN_VIEW_LEFT_OUT:
+                del out[key]
         if self.tutorial:
             out["tutorial_step"] = self.tut_step or None
             out["explanation"] = {"es": self.explanation("es"), "en": self.explanation("en")}

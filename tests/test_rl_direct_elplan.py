@@ -1,0 +1,245 @@
+"""El Plan's direct encoder (``ludoteca.rl.direct.elplan``): the same bytes as the encoder
+applied to ``view(seat)``, for every seat at every step of random episodes of every table
+size, both levels, the tutorial and without credit repayment, finished games included; and
+nothing hidden from a seat reaches its vector."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import ludoteca
+from ludoteca.core.rng import GameRandom
+from ludoteca.games.elplan.common import S_D4, S_D6, S_MERMA
+from ludoteca.rl.common import Observer
+from ludoteca.rl.direct import DIRECT
+from ludoteca.rl.direct import elplan as direct_elplan
+from ludoteca.rl.encoders import encoder_for
+from ludoteca.rl.encoding import LIMIT
+
+ENC = encoder_for("elplan")
+CONFIGS = [(n, {"level": level}) for n in range(2, 7) for level in (1, 2)] + [
+    (3, {"tutorial": True}), (4, {"credit_repayment": False}),
+    (5, {"level": 2, "credit_repayment": False})]
+
+
+def direct(write, game, seat):
+    """The direct writer's vector, into a buffer full of garbage (it must overwrite it all),
+    cast to float32 as ``Observer`` does for a ``bounded`` writer (no clipping left)."""
+    buf = ENC.scratch()
+    for i in range(len(buf)):
+        buf[i] = 7.5
+    write(game, seat, buf)
+    values = np.frombuffer(buf, dtype=np.float64)
+    assert np.all(np.abs(values) <= LIMIT)
+    return values.astype(np.float32).tobytes()
+
+
+def seen_in(view, seen: Counter) -> None:
+    """Count the rarer parts of the view, to show the episodes reach them."""
+    for key in ("refund", "play", "choices"):
+        seen[key] += bool(view.get(key))
+    seen["constraints"] += bool(view["constraints"])
+    for p in view["players"]:
+        if p.get("pending"):
+            seen["pending " + view["step"]] += 1
+        seen["pick"] += any(t.get("pick") for t in p["targets"])
+    seen["events removed"] += bool(view["events"]["removed"])
+    seen["no imports"] += any(view["modifiers"]["no_imports"])
+    seen["over"] += view["phase"] == "fin"
+
+
+@pytest.mark.parametrize("players, options", CONFIGS)
+def test_direct_equals_the_view_encoding(players, options):
+    """Every seat, every step (one shared writer, and a fresh one now and then: the memos
+    change nothing), through ``Observer`` too."""
+    seed = 1000 + 10 * players + options.get("level", 1)
+    g = ludoteca.new_game("elplan", players=players, seed=seed, options=options)
+    rng = random.Random(seed)
+    write, ob = DIRECT["elplan"], Observer("elplan", type(g).num_distinct_actions)
+    seen: Counter = Counter()
+    step = 0
+    while True:
+        fresh = direct_elplan.writer() if step % 50 == 0 else None
+        for seat in range(players):
+            view = g.view(seat)
+            ref = ENC.encode(view, seat, players).tobytes()
+            assert direct(write, g, seat) == ref, (step, seat, view["step"])
+            assert ob.observe(g, seat)["observation"].tobytes() == ref
+            if fresh is not None:
+                assert direct(fresh, g, seat) == ref
+            seen_in(view, seen)
+        if g.is_over:
+            break
+        seat = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
+        g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+        step += 1
+    assert seen["over"] == players                 # the finished game, seen by every seat
+
+
+def test_one_writer_for_many_games_at_once():
+    """One writer, several games stepped in turn (the vector environment's way), games ended
+    and replaced by new ones of other sizes (whose objects may reuse the old ones' ids): what
+    it remembers of each game is checked against that game's own lists."""
+    write = direct_elplan.writer()
+    rng = random.Random(5)
+    games = [ludoteca.new_game("elplan", players=n, seed=n) for n in (2, 3, 4, 5, 6)]
+    replaced = 0
+    for step in range(600):
+        k = step % len(games)
+        g = games[k]
+        if g.is_over or rng.random() < 0.01:
+            del g
+            games[k] = ludoteca.new_game("elplan", players=rng.randint(2, 6), seed=step)
+            g = games[k]
+            replaced += 1
+        seat = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
+        ref = ENC.encode(g.view(seat), seat, g.n_players).tobytes()
+        assert direct(write, g, seat) == ref, step
+        g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+    assert replaced > 0
+
+
+def test_values_beyond_the_limit_are_clipped_like_the_view_encoding():
+    """The writer is ``bounded`` (the environments then only cast): numbers set by hand far
+    beyond ±LIMIT after scaling come out as the encoder clips them."""
+    assert DIRECT["elplan"].bounded is True
+    g = ludoteca.new_game("elplan", players=4, seed=8)
+    rng = random.Random(8)
+    for _ in range(30):
+        seat = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
+        g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+    g.market[0], g.subs[1], g.idle[3], g.hand[5], g.ideas[2] = 80, 50, 90, 40, 200
+    g.age[[k for k in range(9) if g.offers[k] >= 0][0]] = 30
+    g.price_m[1], g.exports, g.credit_supply = 70, 45, 99
+    for write in (DIRECT["elplan"], direct_elplan.writer()):
+        for seat in range(4):
+            assert direct(write, g, seat) == ENC.encode(g.view(seat), seat, 4).tobytes()
+
+
+def test_the_episodes_reach_the_rare_parts():
+    """Across the configurations above (the same seeds), the rarer parts of the vector occur:
+    D4, D6 and merma choices of one's own, refunds, a card to play, D1 choices, the
+    tutorial's constraints, Laboratorio's pick, removed events, import bans."""
+    seen: Counter = Counter()
+    for players, options in CONFIGS:
+        seed = 1000 + 10 * players + options.get("level", 1)
+        g = ludoteca.new_game("elplan", players=players, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
+            seen_in(g.view(seat), seen)
+            g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+    for key in ("pending d4-fabricar", "pending d6-credito-subsidio", "pending resumen-merma",
+                "refund", "play", "choices", "constraints", "pick", "events removed",
+                "no imports"):
+        assert seen[key] > 0, (key, seen)
+
+
+# ----- nothing hidden -------------------------------------------------------------------------
+def hide_otherwise(g, seat: int, rng: random.Random) -> list[str]:
+    """Change in ``g`` (by hand) everything ``seat`` may not see: the order of each face-down
+    investment deck, the face-down events and which were set aside, other seats' secret
+    choices already made (D4 products, D6 subsidy, merma card), the generator. Returns what
+    it changed."""
+    changed = []
+    for d in range(3):
+        before = g.fd[d][:]
+        rng.shuffle(g.fd[d])
+        if g.fd[d] != before:
+            changed.append(f"deck {d}")
+    unseen = g.ev_fd + g.ev_aside
+    rng.shuffle(unseen)
+    k = len(g.ev_fd)
+    if unseen[:k] != g.ev_fd:
+        changed.append("events")
+    g.ev_fd, g.ev_aside = unseen[:k], unseen[k:]
+    for s in range(g.n):
+        if s == seat or not g.need[s]:
+            continue
+        if g.stage == S_D4 and any(g.made[3 * s:3 * s + 3]):
+            g.rem[4 * s:4 * s + 4] = g.pool[4 * s:4 * s + 4]
+            g.made[3 * s:3 * s + 3] = [0, 0, 0]
+            changed.append("d4")
+        elif g.stage == S_D6:
+            g.pick[s] = (g.pick[s] + 2) % 4 - 1
+            g.repay[s] = 1 - g.repay[s]
+            changed.append("d6")
+        elif g.stage == S_MERMA:
+            others = [t for t in range(3) if g.hand[3 * s + t] and t != g.keep[s]]
+            if others:
+                g.keep[s] = rng.choice(others)
+                changed.append("merma")
+    g.rng = GameRandom(rng.getrandbits(32))
+    g._lc = {}
+    return changed
+
+
+def positions(players: int, seed: int, every: int = 4):
+    """Positions of seeded random play, (game, seat): every ``every``-th step taken in order
+    (seen by the seat after the one to move), and every simultaneous step once all the other
+    seats have decided in secret (seen by the last one still deciding)."""
+    g = ludoteca.new_game("elplan", players=players, seed=seed)
+    rng = random.Random(seed)
+    step = 0
+    while not g.is_over:
+        tm = g.to_move
+        if len(tm) > 1:
+            seat = tm[-1]
+            for s in tm[:-1]:
+                while s in g.to_move:
+                    g.apply(rng.choice(g.legal_actions(s)), seat=s)
+            if seat in g.to_move:
+                yield g.clone(), seat
+            continue
+        step += 1
+        if step % every == 0:
+            yield g.clone(), (tm[0] + 1) % players
+        g.apply(rng.choice(g.legal_actions(tm[0])), seat=tm[0])
+
+
+def test_the_vector_reads_nothing_hidden():
+    """Two states differing only in what a seat may not see give that seat the same vector:
+    each world through its own writer (whose memos only ever saw that world), and both through
+    one; a visible change (the seat's own idle resources) gives another vector."""
+    changed: Counter = Counter()
+    for players in (2, 3, 4, 6):
+        mine, theirs, shared = (direct_elplan.writer() for _ in range(3))
+        rng = random.Random(players)
+        for g, seat in positions(players, 70 + players):
+            h = g.clone()
+            for what in hide_otherwise(h, seat, rng):
+                changed[what] += 1
+            assert h.view(seat) == g.view(seat)
+            a = direct(mine, g, seat)
+            assert direct(theirs, h, seat) == a
+            assert direct(shared, h, seat) == direct(shared, g, seat) == a
+            g.idle[3 * seat] += 1
+            assert direct(shared, g, seat) != a
+    for what in ("deck 0", "deck 1", "deck 2", "events", "d4", "d6"):
+        assert changed[what] > 0, (what, changed)
+
+
+def test_another_seats_merma_choice_stays_hidden():
+    """The merma (the tutorial's summary): the card another seat chose to keep is not in the
+    vector until the reveal; the seat's own choice is."""
+    g = ludoteca.new_game("elplan", players=3, seed=3, options={"tutorial": True})
+    rng = random.Random(3)
+    while g.stage != S_MERMA:
+        seat = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
+        g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+    me = g.to_move[0]
+    other = (me + 1) % 3
+    g.hand[3 * other:3 * other + 3] = [1, 2, 0]
+    g.need[other], g.done[other], g.keep[other] = 1, 1, 0
+    h = g.clone()
+    h.keep[other] = 1
+    for write in (DIRECT["elplan"], direct_elplan.writer()):
+        assert h.view(me) == g.view(me)
+        assert direct(write, h, me) == direct(write, g, me) == \
+            ENC.encode(g.view(me), me, 3).tobytes()
+        assert direct(write, h, other) != direct(write, g, other)      # its own choice
+        assert direct(write, h, other) == ENC.encode(h.view(other), other, 3).tobytes()

@@ -1,0 +1,205 @@
+"""Siglo XX's direct encoder (issue 18, «fast observations»): the vector written straight from
+the state is, byte for byte, ``encoder_for("sigloxx")`` applied to ``game.view(seat)`` — every
+seat, every step of random episodes of 3 to 5 players with and without scoring cards,
+finished games, through both paths of ``Observer``, with games observed in turn and states
+changed by hand — and it reads nothing a seat may not see (ruling X9): states that differ
+only in hidden information give the same vector."""
+
+from __future__ import annotations
+
+import random
+from array import array
+
+import ludoteca
+from ludoteca.core.rng import GameRandom
+from ludoteca.games.sigloxx.common import (
+    MAINT_STEP,
+    N_LAND,
+    PH_CAT,
+    PH_OVER,
+    PH_RECYCLE,
+    SITES,
+    C,
+)
+from ludoteca.rl.common import Observer
+from ludoteca.rl.direct import DIRECT
+from ludoteca.rl.direct.sigloxx import writer
+from ludoteca.rl.encoders import encoder_for
+
+ENC = encoder_for("sigloxx")
+N_ACTIONS = ludoteca.new_game("sigloxx", players=3, seed=0).num_distinct_actions
+
+
+def direct_bytes(write, g, seat) -> bytes:
+    """The float32 vector ``write`` makes, from a buffer full of stale values."""
+    buf = array("d", [7.0] * ENC.size)
+    write(g, seat, buf)
+    return ENC.finish(buf).tobytes()
+
+
+def view_bytes(g, seat) -> bytes:
+    return ENC.encode(g.view(seat), seat, g.n_players).tobytes()
+
+
+def step(g, rng) -> None:
+    seat = g.to_move[0]
+    g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+
+
+def test_direct_is_registered():
+    assert "sigloxx" in DIRECT
+
+
+def test_direct_equals_the_view_encoding_at_every_step():
+    """Every seat at every step of seeded random episodes, 3–5 players, with and without
+    scoring cards, up to and including the finished game; also through ``Observer`` (direct
+    and view paths). The episodes must reach every part of the vector that can be non-zero."""
+    write = writer()
+    seen = {"maintenance": 0, "production": 0, "catastrophe": 0, "selected_land": 0,
+            "selected_tech": 0, "lifted": 0, "pending": 0, "bridges": 0, "used_tech": 0,
+            "over": 0, "cards": 0}
+    for n in (3, 4, 5):
+        for seed, options in ((n, {}), (20 + n, {"scoring_cards": True})):
+            g = ludoteca.new_game("sigloxx", players=n, seed=seed, options=options)
+            fast = Observer("sigloxx", N_ACTIONS)
+            slow = Observer("sigloxx", N_ACTIONS, direct=False)
+            assert fast.direct is DIRECT["sigloxx"] and slow.direct is None
+            rng = random.Random(seed)
+            while True:
+                for seat in range(n):
+                    ref = view_bytes(g, seat)
+                    assert direct_bytes(write, g, seat) == ref, (n, seed, g.phase, seat)
+                    assert fast.observe(g, seat)["observation"].tobytes() == ref
+                    assert slow.observe(g, seat)["observation"].tobytes() == ref
+                seen["maintenance"] += g.phase in MAINT_STEP
+                seen["production"] += g.phase == PH_RECYCLE
+                seen["catastrophe"] += g.phase == PH_CAT
+                if g.sel is not None:
+                    seen["selected_land" if g.sel[0] < N_LAND else "selected_tech"] += 1
+                seen["lifted"] += g.lifted >= 0
+                seen["pending"] += any(g.pend_land)
+                seen["bridges"] += any(g.links)
+                seen["used_tech"] += any(g.t_used)
+                seen["cards"] += max(g.cards) >= 0
+                if g.is_over:
+                    seen["over"] += 1
+                    break
+                step(g, rng)
+    assert all(seen.values()), seen
+
+
+def test_games_observed_in_turn_and_clones():
+    """One writer for several games at once (a vector environment): two episodes and clones
+    of their states observed in turn give each its own vector."""
+    write = writer()
+    games = [ludoteca.new_game("sigloxx", players=n, seed=s) for n, s in ((3, 1), (5, 2))]
+    rngs = [random.Random(1), random.Random(2)]
+    for k in range(400):
+        for g, rng in zip(games, rngs, strict=True):
+            if g.is_over:
+                continue
+            seat = k % g.n_players
+            assert direct_bytes(write, g, seat) == view_bytes(g, seat)
+            if k % 17 == 0:
+                h = g.clone()
+                step(h, random.Random(k))
+                assert direct_bytes(write, h, seat) == view_bytes(h, seat)
+            step(g, rng)
+    assert all(g.round >= 3 for g in games)
+
+
+def test_changes_by_hand_are_seen():
+    """Visible state changed in place between two observations of the same game object
+    (garbage, citizens, pollution, score, a technology used, a column taken): the writer's
+    memory of the last observation does not hide the change."""
+    write = writer()
+    g = ludoteca.new_game("sigloxx", players=4, seed=7)
+    rng = random.Random(7)
+    while g.round < 4:
+        step(g, rng)
+    s = 1
+    tile = g.lands[s][0]
+    changes = [
+        lambda: g.garbage.__setitem__(tile, (g.garbage[tile] + 1) % 4),
+        lambda: g.cit.__setitem__(SITES[tile][-1], 1 - g.cit[SITES[tile][-1]]),
+        lambda: g.pollution.__setitem__(s, g.pollution[s] - 1),
+        lambda: g.score.__setitem__(s, g.score[s] + 5),
+        lambda: g.set_aside.__setitem__(s, g.set_aside[s] + 2),
+        lambda: g.col_of.__setitem__(s, 4 if g.col_of[s] != 4 else 0),
+    ]
+    if g.techs[s]:
+        t = g.techs[s][0]
+        changes.append(lambda: g.t_used_m.__setitem__(t, not g.t_used_m[t]))
+    for change in changes:
+        before = direct_bytes(write, g, 0)
+        change()
+        g.cit_ver = getattr(g, "cit_ver", 0) + 1    # the engine's own memo of incomes
+        after = direct_bytes(write, g, 0)
+        assert after == view_bytes(g, 0)
+        assert after != before
+
+
+# ----- nothing hidden (ruling X9: holdings; face-down piles; the catastrophe stack) ----------
+def positions():
+    """Decision points of seeded random play, 3 and 5 players: (game, seat to move)."""
+    out = []
+    for n, seed in ((3, 3), (5, 4)):
+        g = ludoteca.new_game("sigloxx", players=n, seed=seed,
+                              options={"scoring_cards": seed % 2 == 0})
+        rng = random.Random(seed)
+        k = 0
+        while not g.is_over:
+            k += 1
+            if k % 9 == 0:
+                out.append((g.clone(), g.to_move[0]))
+            step(g, rng)
+        out.append((g, 0))                      # the finished game
+    return out
+
+
+def hide(g, seat, rng) -> None:
+    """Change by hand everything ``seat`` cannot see (test_no_peek's hidden states): the other
+    seats' coins and science, the order of every face-down pile, which catastrophes lie in
+    the stack (a card swapped with a removed one of its label), future chance."""
+    for s in range(g.n):
+        if s != seat:
+            g.coins[s] += 3
+            g.science[s] += 2
+    for piles in (g.land_piles, g.tech_piles):
+        for i, pile in enumerate(piles):
+            piles[i] = rng.sample(pile, len(pile))
+    stack = list(g.cat_stack)
+    for i, c in enumerate(stack):
+        same = [j for j, o in enumerate(g.cat_out)
+                if C.catastrophes[o].label == C.catastrophes[c].label]
+        if same:
+            j = rng.choice(same)
+            stack[i], g.cat_out[j] = g.cat_out[j], stack[i]
+            g.cat_stack = tuple(stack)
+            break
+    g.rng = GameRandom(rng.getrandbits(32))
+
+
+def test_reads_nothing_hidden():
+    """A copy whose hidden state is changed by hand gives the seat the very same vector (and
+    view); a control — the seat's own coins, or anyone's once the game is over — changes it."""
+    write = writer()
+    controls = changed = 0
+    for k, (g, seat) in enumerate(positions()):
+        before = direct_bytes(write, g, seat)
+        h = g.clone()
+        hide(h, seat, random.Random(k))
+        if g.phase != PH_OVER:
+            changed += h.coins != g.coins
+            assert h.view(seat) == g.view(seat)
+            assert direct_bytes(write, h, seat) == before
+            hide(g, seat, random.Random(k))     # in place: the writer's memory of g holds
+            assert direct_bytes(write, g, seat) == before
+        own = h.clone()
+        other = (seat + 1) % g.n
+        own.coins[seat] += 1
+        own.science[other] += 1
+        got = direct_bytes(write, own, seat)
+        assert got == view_bytes(own, seat)
+        controls += got != before
+    assert changed > 5 and controls > 5
