@@ -1,10 +1,10 @@
 """The classroom in Chromium: a teacher logs in and makes a class of two Som tables, eight
 students join by code in their own browsers (4 and 4), the class starts, a student leaves and
-a bot takes the seat; a student's browser cannot open the projector page."""
+a bot takes the seat; a student's browser cannot open the projector page. The class form
+draws the chosen game's options as the lobby does, in the page's language."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from collections import Counter
@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from .browser_support import Pages, api_as, running_server, table_state, wait_state
+from .test_lobby import SMALL_TARGETS
+from .test_pages_quality import problems
 
 PASSWORD = "a long teacher password"
 
@@ -44,9 +46,9 @@ def test_class_of_two_som_tables(class_server: str, pages: Pages) -> None:
     teacher.wait_for_selector("#class-game option[value='som']", state="attached")
     teacher.select_option("#class-game", "som")
     teacher.fill("#class-tables", "2")
-    teacher.fill("#class-seats", "4")
-    teacher.fill("#class-bot", "random")
-    teacher.fill("#class-options", json.dumps({"max_turns": 20}))
+    teacher.select_option("#class-seats", "4")
+    teacher.select_option("#class-bot", "random")
+    teacher.fill("#opt-max_turns", "20")
     teacher.click(".create-class")
     teacher.wait_for_url("**/class/*")
     code = teacher.locator(".class-code").inner_text().strip()
@@ -99,3 +101,63 @@ def test_class_of_two_som_tables(class_server: str, pages: Pages) -> None:
     teacher.wait_for_selector("body[data-status='paused']")
     teacher.click(".class-resume")
     teacher.wait_for_selector("body[data-status='playing']")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_class_form_shows_the_games_options_in_the_page_language(class_server: str,
+                                                                  pages: Pages,
+                                                                  lang: str) -> None:
+    base = class_server
+    page = pages.new(390, 844)
+    page.goto(f"{base}/teach?lang={lang}")
+    page.fill("#teacher-name", "profe")
+    page.fill("#teacher-password", PASSWORD)
+    page.click(".login-button")
+    page.wait_for_selector("#class-game option[value='som']", state="attached")
+    assert page.locator("#class-options").count() == 0          # no raw JSON any more
+    page.select_option("#class-game", "som")
+    mode = page.locator(".option-row[data-option='mode']")
+    label, help_text = mode.locator("label").inner_text(), mode.locator(".option-help").inner_text()
+    choices = page.locator("#opt-mode option").all_inner_texts()
+    central = page.locator(".option-row[data-option='centralism']")
+    bots = page.locator("#class-bot option").all_inner_texts()
+    if lang == "es":
+        assert "Modo de juego" in label and "poderes de los discos" in help_text
+        assert choices[0] == "A: Balanzas fiscales"
+        assert "Centralismo" in central.locator("label").inner_text()
+        assert any(b.startswith("Difícil: MCTS") for b in bots), bots
+    else:
+        assert "Game mode" in label and "disk powers" in help_text
+        assert choices[0] == "A: Fiscal balances"
+        assert "Centralism" in central.locator("label").inner_text()
+        assert any(b.startswith("Hard: MCTS") for b in bots), bots
+    assert page.locator("#opt-mode").input_value() == '"A"'
+    assert page.locator("#opt-max_turns").get_attribute("type") == "number"
+    titles = [g["title"] for g in api_as(page, base, "GET", "/api/games")]
+    assert not problems(page, lang, titles)   # axe, no sideways scroll at 390 px, one language
+    assert not page.evaluate(SMALL_TARGETS)    # every control a 44 px target on a phone
+    # seats within the game's players (Som: 1 to 4); the bot's thinking time only for MCTS
+    assert page.locator("#class-seats option").all_inner_texts() == ["1", "2", "3", "4"]
+    assert page.locator("#class-bot").input_value() == "greedy"
+    assert not page.locator("#class-bot-seconds").is_visible()
+    page.select_option("#class-bot", "mcts")
+    assert page.locator("#class-bot-seconds").is_visible()
+    # the form follows the game: El Plan's options, 2 to 6 seats, its yes/no as a checkbox
+    page.select_option("#class-game", "elplan")
+    assert page.locator(".option-row[data-option='mode']").count() == 0
+    assert page.locator("#opt-tutorial option").all_inner_texts() == (
+        ["No", "Sí"] if lang == "es" else ["No", "Yes"])
+    assert page.locator("#opt-credit_repayment").get_attribute("type") == "checkbox"
+    assert page.locator("#class-seats option").all_inner_texts() == [str(n) for n in range(2, 7)]
+    assert not page.evaluate(SMALL_TARGETS)
+    # a refused option: the server's words next to its field, which gets the focus
+    page.select_option("#class-game", "som")
+    page.fill("#opt-max_turns", "-3")
+    page.click(".create-class")
+    error = page.locator("#opt-max_turns-error")
+    error.wait_for()
+    assert ("termina" if lang == "es" else "always ends") in error.inner_text()
+    assert page.locator("#opt-max_turns").get_attribute("aria-invalid") == "true"
+    assert page.evaluate("document.activeElement.id") == "opt-max_turns"
+    assert "/teach" in page.url                                   # nothing was created
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

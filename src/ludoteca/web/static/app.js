@@ -80,7 +80,10 @@ function encode(value) {
   return JSON.stringify(value);
 }
 
-function optionField(opt) {
+/** One option's field: a select for choices, a checkbox for a yes/no, a number input for a
+ *  number, a file for a board, else free text (JSON when it parses); its help in words.
+ *  Shared with the classroom's class form (static/classroom/options_form.js). */
+export function optionField(opt) {
   const id = `opt-${opt.name}`;
   const help = pick(opt.help, lang);
   const title = pick(opt.title, lang) || opt.name;
@@ -94,6 +97,12 @@ function optionField(opt) {
     opt.choices.forEach((c) => {
       input.append(h("option", { value: encode(c), selected: c === opt.default ? true : null }, shown(c, opt)));
     });
+  } else if (typeof opt.default === "boolean") {
+    input = h("input", { id, name: opt.name, class: "option-input", "data-kind": "bool", type: "checkbox",
+      checked: opt.default ? true : null });
+  } else if (Number.isInteger(opt.default)) {
+    input = h("input", { id, name: opt.name, class: "option-input", "data-kind": "number", type: "number",
+      step: "1", inputmode: "numeric", value: String(opt.default) });
   } else {
     input = h("input", {
       id, name: opt.name, class: "option-input", "data-kind": "free", type: "text",
@@ -147,7 +156,7 @@ function fileOptionField(opt, id, title, helpId, errorId) {
 }
 
 /** Show (or clear, with null) an error next to an option's field; false when there is none. */
-function showFieldError(name, text) {
+export function showFieldError(name, text) {
   const box = document.getElementById(`opt-${name}-error`);
   if (!box) return false;
   box.textContent = text ?? "";
@@ -162,12 +171,14 @@ function showFieldError(name, text) {
 }
 
 /** The option an error answer is about ("options.max_rounds: …" or its `field`), or null. */
-function errorOption(body) {
+export function errorOption(body) {
   const err = body?.error;
   if (!err) return null;
   const field = err.field ?? /^options\.(\w+):/.exec(err.message?.en ?? "")?.[0]?.slice(0, -1);
   const m = /^options\.(\w+)$/.exec(field || "");
-  return m ? m[1] : null;
+  if (m) return m[1];
+  // the game's own check names it in its words: "…: elplan: option first_player=9 is not allowed"
+  return /\boption (\w+)=/.exec(err.message?.en ?? "")?.[1] ?? null;
 }
 
 /** The value of a free-text option: JSON when it parses (numbers, true, lists), else the text. */
@@ -253,9 +264,14 @@ function updateSeatButtons() {
   el.removeSeat.disabled = n <= g.players[0];
 }
 
+/** Forget the files chosen for file options (the game changed). */
+export function forgetOptionFiles() {
+  for (const k of Object.keys(boardFiles)) delete boardFiles[k];
+}
+
 function drawGameForm() {
   const g = currentGame();
-  for (const k of Object.keys(boardFiles)) delete boardFiles[k];
+  forgetOptionFiles();
   el.options.replaceChildren(...(g.options.length ? g.options.map(optionField)
     : [h("p", { class: "muted" }, t("no_options"))]));
   el.gameLine.textContent = `${playersText(g)} — ${firstLine(g.summary)}`;
@@ -263,19 +279,55 @@ function drawGameForm() {
   el.formError.replaceChildren();
 }
 
-function collectBody() {
-  const g = currentGame();
+/** The options of the fields made by optionField inside `box`, as the server takes them. */
+export function optionValues(box) {
   const options = {};
-  for (const input of el.options.querySelectorAll(".option-input")) {
+  for (const input of box.querySelectorAll(".option-input")) {
     if (input.dataset.kind === "file") {
       if (boardFiles[input.name]) options[input.name] = { toml: boardFiles[input.name].text };
     } else if (input.dataset.kind === "choice") {
       if (input.value !== "") options[input.name] = JSON.parse(input.value);
+    } else if (input.dataset.kind === "bool") {
+      options[input.name] = input.checked;
+    } else if (input.dataset.kind === "number") {
+      if (input.value.trim() !== "") options[input.name] = Number(input.value);
     } else {
       const v = parseFree(input.value);
       if (v !== undefined) options[input.name] = v;
     }
   }
+  return options;
+}
+
+/** Clear the errors shown next to the option fields inside `box`. */
+export function clearOptionErrors(box) {
+  for (const e of box.querySelectorAll(".option-error")) {
+    e.hidden = true; e.textContent = ""; e.classList.remove("form-error");
+  }
+  for (const input of box.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+}
+
+/**
+ * A refusal shown as the lobby shows it: an option's error next to its field (focused, with a
+ * pointer to it in `box`), any other in `box`. `g` is the game (its options' titles).
+ */
+export function showFormError(body, box, g) {
+  const name = errorOption(body);
+  const text = errorText(body, lang, t);
+  if (name && showFieldError(name, `${t("error")}: ${text}`)) {
+    // the message stands next to its field; here only a pointer to it
+    const opt = g?.options.find((o) => o.name === name);
+    box.replaceChildren(h("p", { class: "form-note", role: "status" },
+      h("a", { href: `#opt-${name}` }, t("lobby_see_field", { name: pick(opt?.title, lang) || name }))));
+    document.getElementById(`opt-${name}`)?.focus();
+  } else {
+    box.replaceChildren(h("p", { class: "form-error", role: "alert" }, `${t("error")}: `, text));
+  }
+}
+
+function collectBody() {
+  const g = currentGame();
+  const options = optionValues(el.options);
   const seats = [...el.seats.children].map((row) => {
     const kind = row.querySelector(".seat-kind-select").value;
     const name = row.querySelector(".seat-name-input").value.trim() || null;
@@ -328,10 +380,7 @@ function drawCreated(res) {
 async function submit(ev) {
   ev.preventDefault();
   el.formError.replaceChildren();
-  for (const box of el.options.querySelectorAll(".option-error")) {
-    box.hidden = true; box.textContent = ""; box.classList.remove("form-error");
-  }
-  for (const input of el.options.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+  clearOptionErrors(el.options);
   el.create.disabled = true;
   el.create.textContent = t("creating");
   try {
@@ -339,17 +388,7 @@ async function submit(ev) {
     drawCreated(res);
     refreshTables();
   } catch (err) {
-    const name = errorOption(err.body);
-    const text = errorText(err.body, lang, t);
-    if (name && showFieldError(name, `${t("error")}: ${text}`)) {
-      // the message stands next to its field; here only a pointer to it
-      const opt = currentGame().options.find((o) => o.name === name);
-      el.formError.replaceChildren(h("p", { class: "form-note", role: "status" },
-        h("a", { href: `#opt-${name}` }, t("lobby_see_field", { name: pick(opt?.title, lang) || name }))));
-      document.getElementById(`opt-${name}`)?.focus();
-    } else {
-      el.formError.replaceChildren(h("p", { class: "form-error", role: "alert" }, `${t("error")}: `, text));
-    }
+    showFormError(err.body, el.formError, currentGame());
   } finally {
     el.create.disabled = false;
     el.create.textContent = t("create");
@@ -510,4 +549,5 @@ async function main() {
   setInterval(refreshTables, 15000);
 }
 
-main();
+// the option fields above are shared with the classroom's class form, which imports this module
+if (document.body?.dataset.page === "lobby") main();

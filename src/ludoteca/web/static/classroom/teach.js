@@ -1,5 +1,7 @@
 // /teach: a teacher logs in (login cookie, HttpOnly), sees their classes and makes new ones.
 import { call, el, header, lang, t } from "./common.js";
+import { gameFields } from "./options_form.js";
+import { postJSON } from "../table.js";
 
 const app = document.getElementById("app");
 const status = el("p", { class: "teach-status", role: "status", "aria-live": "polite" });
@@ -25,52 +27,38 @@ function loginForm() {
 
 async function classForm() {
   const games = await call("GET", "/api/games");
-  const game = el("select", { id: "class-game" }, games.map((g) => el("option", { value: g.id }, g.title)));
-  const tables = el("input", { id: "class-tables", type: "number", min: "1", max: "12", value: "2" });
-  const seats = el("input", { id: "class-seats", type: "number", min: "1", max: "12", value: "4" });
-  const bot = el("input", { id: "class-bot", value: "greedy", list: "class-bots" });
-  const bots = el("datalist", { id: "class-bots" });
+  const fields = gameFields(games);      // game, its options as the lobby's, seats, bot
+  const tables = el("input", { id: "class-tables", type: "number", min: "1", max: "12", value: "2",
+    inputmode: "numeric" });
   const pick = el("input", { id: "class-pick", type: "checkbox" });
   const tableLang = el("select", { id: "class-lang" },
     el("option", { value: "es", selected: lang === "es" }, "Español"),
     el("option", { value: "en", selected: lang === "en" }, "English"));
-  const options = el("textarea", { id: "class-options", rows: "2", placeholder: "{}" });
-  const fillBots = () => {
-    const g = games.find((x) => x.id === game.value);
-    bots.replaceChildren(...g.bots.map((b) => el("option", { value: b })));
-    seats.min = String(g.players[0]);
-    seats.max = String(g.players[1]);
-  };
-  game.addEventListener("change", fillBots);
-  fillBots();
-  const row = (id, words, input) => el("p", {}, el("label", { for: id }, t(words)), " ", input);
-  return el("form", { class: "class-form", onsubmit: async (e) => {
+  const create = el("button", { type: "submit", class: "create-class create-button" },
+    t({ es: "Crear la clase", en: "Create the class" }));
+  const row = (id, words, input) => el("div", { class: "option-row" }, el("label", { for: id }, t(words)), input);
+  return el("form", { class: "class-form create-form", onsubmit: async (e) => {
     e.preventDefault();
-    let opts = {};
+    fields.clear();
+    status.textContent = "";
+    create.disabled = true;
     try {
-      opts = options.value.trim() ? JSON.parse(options.value) : {};
-    } catch {
-      status.textContent = t({ es: "Las opciones deben ser JSON", en: "The options must be JSON" });
-      return;
-    }
-    try {
-      const made = await call("POST", "/api/classes", { game: game.value, options: opts,
-        tables: Number(tables.value), seats: Number(seats.value), bot: bot.value,
-        pick: pick.checked, lang: tableLang.value });
+      const made = await postJSON("/api/classes", { ...fields.values(),
+        tables: Number(tables.value), pick: pick.checked, lang: tableLang.value });
       location.assign(`/class/${made.class_id}?lang=${lang}`);
     } catch (err) {
-      status.textContent = err.message;
+      fields.showError(err.body);
+    } finally {
+      create.disabled = false;
     }
   } },
   el("h2", {}, t({ es: "Nueva clase", en: "New class" })),
-  row("class-game", { es: "Juego", en: "Game" }, game),
+  fields.el,
   row("class-tables", { es: "Mesas", en: "Tables" }, tables),
-  row("class-seats", { es: "Asientos por mesa", en: "Seats per table" }, seats),
-  row("class-bot", { es: "Bot en los asientos vacíos", en: "Bot in empty seats" }, el("span", {}, bot, bots)),
-  row("class-pick", { es: "Los alumnos eligen mesa", en: "Students pick their table" }, pick),
+  el("div", { class: "form-row listed-row" }, pick,
+    el("label", { for: "class-pick" }, t({ es: "Los alumnos eligen mesa", en: "Students pick their table" }))),
   row("class-lang", { es: "Idioma de las mesas", en: "Tables' language" }, tableLang),
-  row("class-options", { es: "Opciones (JSON)", en: "Options (JSON)" }, options),
-  el("p", {}, el("button", { type: "submit", class: "create-class" }, t({ es: "Crear la clase", en: "Create the class" }))));
+  create, fields.errors);
 }
 
 async function show() {
