@@ -52,3 +52,21 @@ def test_a_changed_record_is_caught():
     assert isinstance(game, ludoteca.Game)
     got = golden.digest(rec)
     assert got["final"] != rec["digest"]["final"]
+
+
+@pytest.mark.parametrize("gid", sorted({gid for gid, _, _ in RECORDS}))
+def test_apply_legal_plays_like_apply(gid):
+    """``Game.apply_legal`` (no checks: for searches and learning environments) plays a
+    golden record to the same final state, result and record as ``apply``."""
+    import ludoteca
+    from ludoteca.core.record import start_of
+
+    rec = json.loads(next(line for g, _, line in RECORDS if g == gid))
+    game = start_of(rec)
+    for seat, text in rec["actions"]:
+        action = next(a for a in game.legal_actions(seat) if str(a) == text)
+        game.apply_legal(action, seat)
+    ref = ludoteca.replay(rec)
+    assert game.state_dict() == ref.state_dict()
+    assert game.record()["actions"] == rec["actions"]
+    assert game.result.to_json() == ref.result.to_json()
