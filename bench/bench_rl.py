@@ -30,8 +30,8 @@ import numpy as np
 
 import ludoteca
 import ludoteca.rl as rl
-from ludoteca.rl.common import Observer
-from ludoteca.rl.encoders import encoder_for
+from ludoteca.observation.encoders import encoder_for
+from ludoteca.observation.observer import Observer
 
 
 def _counts(gid: str) -> list[int]:

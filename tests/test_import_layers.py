@@ -29,17 +29,15 @@ PACKAGE_DIR = Path(ludoteca.__file__).resolve().parent
 LAYERS: list[tuple[int, str, tuple[str, ...]]] = [
     (0, "core", ("ludoteca.core",)),
     (1, "games", ("ludoteca.games", "ludoteca")),
-    (2, "agents", ("ludoteca.agents",)),
-    (3, "sim/rl/web", ("ludoteca.sim", "ludoteca.rl", "ludoteca.web")),
-    (4, "cli", ("ludoteca.cli", "ludoteca.__main__")),
+    (2, "observation", ("ludoteca.observation",)),
+    (3, "agents", ("ludoteca.agents",)),
+    (4, "sim/rl/web", ("ludoteca.sim", "ludoteca.rl", "ludoteca.web")),
+    (5, "cli", ("ludoteca.cli", "ludoteca.__main__")),
 ]
 
 #: What is still wrong today, each with who removes it. The list may only shrink: an entry
 #: that no longer occurs fails the test, so it is taken out when it is fixed.
 KNOWN_UPWARD: dict[tuple[str, str], str] = {
-    # the learned bot encodes views with the RL observation encoders; they should move
-    # below the agents (their own package, rl re-exporting them)
-    ("ludoteca.agents.learned", "ludoteca.rl.encoders"): "move rl encoders below agents",
 }
 KNOWN_CYCLES: dict[frozenset[str], str] = {
 }
@@ -228,7 +226,9 @@ def test_layers_cover_every_module() -> None:
         layer_of(module)
     assert layer_of("ludoteca.games.som.bots") == (1, "games")
     assert layer_of("ludoteca") == (1, "games")
-    assert layer_of("ludoteca.rl.encoders.som") == (3, "sim/rl/web")
+    assert layer_of("ludoteca.observation.encoders.som") == (2, "observation")
+    assert layer_of("ludoteca.agents.learned") == (3, "agents")
+    assert layer_of("ludoteca.rl.aec") == (4, "sim/rl/web")
 
 
 def test_no_import_circles() -> None:

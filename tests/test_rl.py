@@ -22,8 +22,8 @@ from pettingzoo.test import api_test, seed_test
 import ludoteca
 import ludoteca.rl as rl
 from ludoteca import IllegalAction, InvalidOption, Result
-from ludoteca.rl.common import action_mask
-from ludoteca.rl.encoders import encoder_for
+from ludoteca.observation.encoders import encoder_for
+from ludoteca.observation.observer import action_mask
 
 VARIANTS = variants()
 GAMES = ludoteca.games()
@@ -502,7 +502,7 @@ def test_spaces_and_layout_docs():
 @pytest.mark.parametrize("gid", GAMES)
 def test_fused_encoding_equals_field_by_field(gid):
     """The fast path (runs of numbers read in one pass) writes what the fields say."""
-    from ludoteca.rl import encoding as E
+    from ludoteca.observation import encoding as E
 
     enc = encoder_for(gid)
     n = ludoteca.info(gid).players[1]

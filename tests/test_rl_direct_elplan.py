@@ -1,4 +1,4 @@
-"""El Plan's direct encoder (``ludoteca.rl.direct.elplan``): the same bytes as the encoder
+"""El Plan's direct encoder (``ludoteca.observation.direct.elplan``): the same bytes as the encoder
 applied to ``view(seat)``, for every seat at every step of random episodes of every table
 size, both levels, the tutorial and without credit repayment, finished games included; and
 nothing hidden from a seat reaches its vector."""
@@ -14,11 +14,11 @@ import pytest
 import ludoteca
 from ludoteca.core.rng import GameRandom
 from ludoteca.games.elplan.common import S_D4, S_D6, S_MERMA
-from ludoteca.rl.common import Observer
-from ludoteca.rl.direct import DIRECT
-from ludoteca.rl.direct import elplan as direct_elplan
-from ludoteca.rl.encoders import encoder_for
-from ludoteca.rl.encoding import LIMIT
+from ludoteca.observation.direct import DIRECT
+from ludoteca.observation.direct import elplan as direct_elplan
+from ludoteca.observation.encoders import encoder_for
+from ludoteca.observation.encoding import LIMIT
+from ludoteca.observation.observer import Observer
 
 ENC = encoder_for("elplan")
 CONFIGS = [(n, {"level": level}) for n in range(2, 7) for level in (1, 2)] + [

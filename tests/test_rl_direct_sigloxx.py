@@ -21,10 +21,10 @@ from ludoteca.games.sigloxx.common import (
     SITES,
     C,
 )
-from ludoteca.rl.common import Observer
-from ludoteca.rl.direct import DIRECT
-from ludoteca.rl.direct.sigloxx import writer
-from ludoteca.rl.encoders import encoder_for
+from ludoteca.observation.direct import DIRECT
+from ludoteca.observation.direct.sigloxx import writer
+from ludoteca.observation.encoders import encoder_for
+from ludoteca.observation.observer import Observer
 
 ENC = encoder_for("sigloxx")
 N_ACTIONS = ludoteca.new_game("sigloxx", players=3, seed=0).num_distinct_actions

@@ -15,10 +15,10 @@ import pytest
 import ludoteca
 from ludoteca.core.rng import GameRandom
 from ludoteca.games.som.common import T
-from ludoteca.rl.common import Observer
-from ludoteca.rl.direct import DIRECT
-from ludoteca.rl.direct.som import writer
-from ludoteca.rl.encoders import encoder_for
+from ludoteca.observation.direct import DIRECT
+from ludoteca.observation.direct.som import writer
+from ludoteca.observation.encoders import encoder_for
+from ludoteca.observation.observer import Observer
 
 ENC = encoder_for("som")
 N_ACTIONS = ludoteca.new_game("som", players=2, seed=0).num_distinct_actions

@@ -14,8 +14,8 @@ from rl_reference.encoders import encoder_for as reference_encoder
 
 import ludoteca
 import ludoteca.rl as rl
-from ludoteca.rl.common import Observer, action_mask
-from ludoteca.rl.encoders import encoder_for
+from ludoteca.observation.encoders import encoder_for
+from ludoteca.observation.observer import Observer, action_mask
 
 GAMES = ludoteca.games()
 
@@ -99,7 +99,7 @@ def test_direct_encoder_equals_the_view_encoding(gid):
     the encoder applied to ``view(seat)`` (and so as the old encoder), for every seat of random
     positions of every player count, with and without a round limit, through the memo of
     squares (positions revisited) and with mortgages, houses and hotels on the board."""
-    from ludoteca.rl.direct import DIRECT
+    from ludoteca.observation.direct import DIRECT
 
     enc, write = encoder_for(gid), DIRECT[gid]
     ob = Observer(gid, 104)
@@ -139,7 +139,7 @@ def test_bounded_direct_encoder_clips_like_the_view_encoding(gid):
     """The direct writer is ``bounded`` (the Observer only casts its buffer): values beyond
     ±10 (a fortune, a long game with no round limit) come out clipped exactly as the
     view encoding clips them."""
-    from ludoteca.rl.direct import DIRECT
+    from ludoteca.observation.direct import DIRECT
 
     assert DIRECT[gid].bounded
     enc = encoder_for(gid)
@@ -162,7 +162,7 @@ def test_bounded_direct_encoder_clips_like_the_view_encoding(gid):
 def test_bounded_som_writer_clips_like_the_view_encoding():
     """Som's direct writer is ``bounded`` too: a turn limit of 5,000 (÷ 100 = 50 in the
     vector) comes out clipped to 10, exactly as the view encoding clips it."""
-    from ludoteca.rl.direct import DIRECT
+    from ludoteca.observation.direct import DIRECT
 
     assert DIRECT["som"].bounded
     enc = encoder_for("som")

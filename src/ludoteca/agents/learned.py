@@ -59,8 +59,8 @@ def _load_weights(path: str, _mtime: int, _size: int) -> dict[str, Any]:
 
 
 class LearnedAgent:
-    """Argmax over the legal actions of a numpy MLP's logits on the ``ludoteca.rl``
-    observation of the seat."""
+    """Argmax over the legal actions of a numpy MLP's logits on the seat's observation, as
+    the learning environments build it (``ludoteca.observation``)."""
 
     name = "learned"
 
@@ -69,9 +69,9 @@ class LearnedAgent:
         try:
             import numpy as np
 
-            from ludoteca.rl.encoders import encoder_for
+            from ludoteca.observation.encoders import encoder_for
         except ImportError as e:  # pragma: no cover - depends on the installation
-            raise InvalidOption("bot 'learned' needs numpy and the rl extra: "
+            raise InvalidOption("bot 'learned' needs numpy (it comes with the rl extra): "
                                 "python -m pip install \"ludoteca[rl]\"") from e
         self._np = np
         self.game_id = game_id

@@ -21,11 +21,11 @@ import gymnasium
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 import ludoteca
+from ludoteca.observation.encoders import encoder_for
+from ludoteca.observation.encoding import Encoder
 
 from .aec import LudotecaAEC
 from .common import final_rewards
-from .encoders import encoder_for
-from .encoding import Encoder
 from .single import LudotecaGym
 from .vector import LudotecaVectorEnv
 

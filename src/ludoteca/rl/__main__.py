@@ -6,8 +6,7 @@ from __future__ import annotations
 import sys
 
 import ludoteca
-
-from .encoders import encoder_for
+from ludoteca.observation.encoders import encoder_for
 
 
 def main(argv: list[str] | None = None) -> int:

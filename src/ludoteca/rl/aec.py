@@ -16,8 +16,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ludoteca.observation.encoders import encoder_for
+
 from . import common
-from .encoders import encoder_for
 
 
 class LudotecaAEC(AECEnv):

@@ -10,10 +10,11 @@ from gymnasium import spaces
 
 import ludoteca
 from ludoteca import Game, IllegalAction, InvalidOption, Result
+from ludoteca.observation.encoders import encoder_for
+from ludoteca.observation.encoding import LIMIT
+from ludoteca.observation.observer import Observer, action_mask, observe
 
-from .direct import DIRECT
-from .encoders import encoder_for
-from .encoding import LIMIT, Encoder
+__all__ = ["Observer", "action_mask", "observe"]   # used by the environments and tests
 
 REWARD_SCHEMES = ("win", "rank")
 
@@ -56,103 +57,6 @@ def observation_space(game_id: str, n_actions: int) -> spaces.Dict:
         "observation": spaces.Box(-LIMIT, LIMIT, shape=(size,), dtype=np.float32),
         "action_mask": spaces.Box(0, 1, shape=(n_actions,), dtype=np.int8),
     })
-
-
-def action_mask(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
-    """1 at the id of every legal action of ``seat`` now (all 0 when it may not act); written
-    into ``out`` (int8, ``num_distinct_actions``) when given."""
-    if out is None:
-        out = np.zeros(type(game).num_distinct_actions, dtype=np.int8)
-    else:
-        out.fill(0)
-    if not game.is_over and seat in game.to_move:
-        legal = game.legal_actions(seat)
-        ids = type(game)._action_ids
-        if len(ids) != len(type(game).all_actions) and legal:
-            game.action_id(legal[0])                         # builds the class's id table
-            ids = type(game)._action_ids
-        try:
-            if len(legal) <= 16:
-                for a in legal:
-                    out[ids[a]] = 1
-            else:
-                out[[ids[a] for a in legal]] = 1
-        except (KeyError, TypeError):                        # not in the table: say which
-            for a in legal:
-                out[game.action_id(a)] = 1
-    return out
-
-
-def observe(game: Game, encoder: Encoder, seat: int) -> dict[str, np.ndarray]:
-    """The observation of ``seat``: built from ``game.view(seat)`` only, plus its mask."""
-    return {"observation": encoder.encode(game.view(seat), seat, game.n_players),
-            "action_mask": action_mask(game, seat)}
-
-
-class Observer:
-    """Observations of one game id into preallocated arrays: ``observe(game, seat)`` encodes
-    ``game.view(seat)`` and the mask into ``obs``/``mask`` (or the given rows of a batch) and
-    remembers which state it saw, so asking again about the same state and seat (PettingZoo's
-    ``last()`` then ``observe()``, an action mask after the observation) costs no new view.
-    A state is the game object, its record of actions and its arrangement: every change made
-    through the engine's API (``apply``, ``arrange``) is seen. Every game has a direct encoder
-    (``ludoteca.rl.direct``) that skips the view: the same values, from the state;
-    ``direct=False`` always goes through the view."""
-
-    def __init__(self, game_id: str, n_actions: int, direct: bool = True) -> None:
-        self.encoder = encoder_for(game_id)
-        self.direct = DIRECT.get(game_id) if direct else None
-        # a writer marked ``bounded`` clips its own values to ±LIMIT: only the cast is left
-        self._bounded = bool(getattr(self.direct, "bounded", False))
-        self.obs = np.zeros(self.encoder.size, dtype=np.float32)
-        self._buf = self.encoder.scratch()      # float64 scratch of a direct encoder
-        self._buf64 = np.frombuffer(self._buf, dtype=np.float64)
-        self.mask = np.zeros(n_actions, dtype=np.int8)
-        self._key: tuple[Any, ...] | None = None
-
-    @staticmethod
-    def key(game: Game, seat: int) -> tuple[Any, ...]:
-        return (game, game._history, game._n_actions, game._setup_log, seat)
-
-    def fill(self, game: Game, seat: int) -> None:
-        """Bring ``obs`` and ``mask`` up to date with ``seat``'s view of ``game``."""
-        k = self._key
-        if (k is not None and k[0] is game and k[1] is game._history
-                and k[2] is game._n_actions and k[3] is game._setup_log and k[4] == seat):
-            return
-        key = self.key(game, seat)
-        if self.direct is not None:             # the same values, straight from the state
-            self.direct(game, seat, self._buf)  # (it overwrites the whole buffer)
-            if self._bounded:                   # the writer keeps every value within ±10
-                np.copyto(self.obs, self._buf64, casting="unsafe")
-            else:   # clipped, then cast: the same float32 values as cast-then-clip
-                np.clip(self._buf64, -LIMIT, LIMIT, out=self.obs, casting="unsafe")
-        else:
-            self.encoder.encode(game.view(seat), seat, game.n_players, out=self.obs)
-        action_mask(game, seat, self.mask)
-        self._key = key
-
-    def legal(self, game: Game, seat: int, action: Any) -> Any:
-        """The Action of id ``action`` when the mask of this very state and seat (already
-        made) allows it, else None (then ``action_from_id`` decides, with its messages)."""
-        k = self._key
-        if (k is None or k[0] is not game or k[1] is not game._history or k[4] != seat
-                or k[2] is not game._n_actions or k[3] is not game._setup_log):
-            return None
-        if isinstance(action, np.integer):
-            action = int(action)
-        if type(action) is not int or not 0 <= action < self.mask.shape[0] \
-                or not self.mask[action]:
-            return None
-        return game.action_from_id(action)
-
-    def observe(self, game: Game, seat: int) -> dict[str, np.ndarray]:
-        """Fresh arrays (copies of the buffers: a caller may keep them)."""
-        self.fill(game, seat)
-        return {"observation": self.obs.copy(), "action_mask": self.mask.copy()}
-
-    def forget(self) -> None:
-        self._key = None
 
 
 def final_rewards(result: Result, n: int, scheme: str = "win") -> list[float]:

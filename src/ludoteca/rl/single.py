@@ -20,9 +20,9 @@ from gymnasium import spaces
 
 from ludoteca import IllegalAction, InvalidOption
 from ludoteca.agents import make_agent
+from ludoteca.observation.encoders import encoder_for
 
 from . import common
-from .encoders import encoder_for
 
 ILLEGAL = ("terminate", "raise")
 MAX_REDEALS = 1000

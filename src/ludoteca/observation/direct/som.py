@@ -1,5 +1,5 @@
 """«Som el que decidim!» written straight from the state: the same floats, bit for bit, as
-``encoder_for("som")`` applied to ``game.view(seat)`` (ludoteca.rl.direct), reading only what
+``encoder_for("som")`` applied to ``game.view(seat)``, reading only what
 that view shows. Face-down cells show only «oculta» and their deal's flag shares (the card in
 each is never read for the vector), Hisenda's disks only counts, another seat's bid only that
 it was made.
