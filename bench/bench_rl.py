@@ -13,9 +13,9 @@ its view, the encoding and the mask); ``gym`` learner steps/s against ``bot:rand
 brackets, all game actions/s inside it (the learner's and the bots'); ``vec`` learner steps/s
 of ``rl.vector_env(game, 16)`` (all copies together); ``uno`` RLCard UNO ``env.step``/s,
 interleaved with the others; ``aec÷uno``, ``gym÷uno`` the ratios; ``view µs`` the engine's
-``game.view(seat)`` and ``obs µs`` one observation as the environments make it (Qytetet and
-Civitas straight from the state, the others view + encoding; and the mask) of a mid-game
-position; ``size`` its length.
+``game.view(seat)`` of a mid-game position and ``obs µs`` one observation as the environments
+make it (straight from the state, and the mask), averaged along random episodes; ``size`` its
+length.
 """
 
 from __future__ import annotations
@@ -173,17 +173,29 @@ def view_cost(gid: str, n: int = 300) -> float:
     return (time.perf_counter() - start) / n * 1e6
 
 
-def observation_cost(gid: str, n: int = 300) -> float:
-    """Microseconds per observation as the environments make it (encoding, straight from the
-    state where the game has a direct encoder, else from the view; and the mask) of a
-    mid-game position."""
-    game, seat = mid_game(gid)
-    ob = Observer(gid, type(game).num_distinct_actions)
-    start = time.perf_counter()
-    for _ in range(n):
-        ob.forget()
-        ob.observe(game, seat)
-    return (time.perf_counter() - start) / n * 1e6
+def observation_cost(gid: str, steps: int = 2000) -> float:
+    """Microseconds per observation as the environments make it (straight from the state,
+    and the mask) along seeded random episodes with the most seats: one observation of the
+    seat to move after every action, as an environment makes them (the writers' memos help
+    only as much as play lets them)."""
+    lo, hi = ludoteca.info(gid).players
+    ob = None
+    spent, made, seed = 0.0, 0, 0
+    clock = time.perf_counter
+    while made < steps:
+        seed += 1
+        game = ludoteca.new_game(gid, players=hi, seed=seed)
+        if ob is None:
+            ob = Observer(gid, type(game).num_distinct_actions)
+        rng = random.Random(seed)
+        while not game.is_over and made < steps:
+            seat = game.to_move[0]
+            start = clock()
+            ob.observe(game, seat)
+            spent += clock() - start
+            made += 1
+            game.apply(rng.choice(game.legal_actions(seat)), seat=seat)
+    return spent / made * 1e6
 
 
 def main() -> None:
