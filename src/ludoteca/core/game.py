@@ -67,6 +67,15 @@ class Game(ABC):
         Raises :class:`IllegalAction` with the reason, leaving the state untouched, when
         the text names no action, the seat may not act now, or the action is not legal.
         """
+        if seat.__class__ is int:        # the common case, checked at once: a seat to move
+            legal = self._ready(seat)    # given an Action object of its remembered list
+            if legal is not None:
+                for a in legal:
+                    if a is action:      # (apply_legal, inlined: the hottest path)
+                        events = self._apply(action, seat)
+                        self._history = ((seat, action._text), self._history)
+                        self._n_actions += 1
+                        return events
         if self.is_over:
             raise IllegalAction("the game is over; no action is legal",
                                 "la partida ha terminado; no queda ninguna acción legal")
@@ -82,11 +91,26 @@ class Game(ABC):
                                 f"el asiento {seat} no puede actuar ahora; le toca a: {who}")
         if not isinstance(action, Action):
             action = self.parse(action)  # text; anything else is refused by parse
-        legal = self.legal_actions(seat)
-        if action not in legal:
-            en, es = self._explain_illegal(action, seat)
-            raise IllegalAction(en, es, [str(a) for a in legal])
+        legal = self._legal_now(seat)
+        for a in legal:                  # engines hand out the same Action objects: identity
+            if a is action:              # finds them without calling Action.__eq__
+                break
+        else:
+            if action not in legal:
+                en, es = self._explain_illegal(action, seat)
+                raise IllegalAction(en, es, [str(a) for a in legal])
         return self.apply_legal(action, seat)
+
+    def _ready(self, seat: int) -> list[Action] | None:
+        """The remembered legal actions of ``seat`` when it must act now (the game not
+        over), for :meth:`apply` to read, never to keep or change; ``None`` when not at hand
+        (:meth:`apply` then makes every check). Games that remember them override it."""
+        return None
+
+    def _legal_now(self, seat: int) -> list[Action]:
+        """``legal_actions(seat)`` for :meth:`apply` to read (never to keep or change): games
+        that remember their legal actions return that list itself, without the copy."""
+        return self.legal_actions(seat)
 
     def apply_legal(self, action: Action, seat: int) -> list[Event]:
         """Play ``action`` for ``seat`` **without checking it**: for searches and learning
@@ -94,7 +118,7 @@ class Game(ABC):
         bot's choice there), where the checks of :meth:`apply` would cost as much as the move.
         Anything else corrupts the game: use :meth:`apply`."""
         events = self._apply(action, seat)
-        self._history = ((seat, str(action)), self._history)
+        self._history = ((seat, action._text), self._history)
         self._n_actions += 1
         return events
 

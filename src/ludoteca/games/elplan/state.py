@@ -186,8 +186,11 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         tut = self.tutorial
         self.cat = C.tut_cards if tut else C.cards
         self.ntg = 2 + len(self.cat)
-        self.tinfo = tuple(tuple(self._target_spec(p, N) for N in range(NT))
-                           for p in self.plans)
+        specs = _TINFO.get((tut, self.plans))
+        if specs is None:                       # content is fixed: the same every game
+            specs = _TINFO[tut, self.plans] = tuple(
+                tuple(self._target_spec(p, N) for N in range(NT)) for p in self.plans)
+        self.tinfo = specs
         pc = C.counts[n]
         self.opt_n = pc.offers_per_type
         self.feed = pc.market_feed
@@ -381,17 +384,19 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
                 continue
             order = self.order
             seq_legal = SEQ_LEGAL[st]
-            while self.cur < len(order):
-                seat = order[self.cur]
+            turn_end = st == S_D2ACT or st == S_D3  # the steps with an end of turn to mark
+            cur = self.cur                          # only this loop moves it (D1C reads it)
+            while cur < len(order):
+                seat = order[cur]
                 legal = seq_legal(self, seat)
-                if legal and not (len(legal) == 1 and legal[0] is A.A_DONE):
+                if legal and (len(legal) != 1 or legal[0] is not _DONE):
                     self.actor = seat
-                    self._tm = (seat,)
+                    self._tm = _ALONE[seat]
                     self._lc = {seat: legal}
                     return
-                if st == S_D2ACT or st == S_D3:    # the steps with an end of turn to mark
+                if turn_end:
                     self._end_turn(seat, ev)
-                self.cur += 1
+                cur = self.cur = cur + 1
             self._next_stage(ev)
 
     def _next_stage(self, ev: list[Event]) -> None:
@@ -583,6 +588,16 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             self._seq_legal(seat)
         self._lc[seat] = legal
         return legal[:]
+
+    def _ready(self, seat: int) -> list[Action] | None:
+        """The remembered list when ``seat`` must act now (``Game.apply``'s quick path): only
+        seats to move have one (``_lc`` is emptied by every action)."""
+        return self._lc.get(seat)
+
+    def _legal_now(self, seat: int) -> list[Action]:
+        """The remembered list itself, for ``Game.apply`` to read (no copy)."""
+        legal = self._lc.get(seat)
+        return self.legal_actions(seat) if legal is None else legal
 
     def parse(self, text: str) -> Action:
         name, raw, _ = A.split(text)
@@ -793,6 +808,12 @@ def _period_plan(tutorial: bool, p: int) -> tuple[tuple[int, ...], frozenset[str
         st.append(S_MERMA)
     return tuple(st), cons
 
+
+_DONE = A.A_DONE
+_ALONE = tuple((s,) for s in range(C.max_players))   # to_move of each seat alone
+
+#: (tutorial, plans) -> each seat's (spaces, min tokens) per target, as _build makes them
+_TINFO: dict[tuple[bool, tuple[int, ...]], tuple] = {}
 
 #: seats in Momento Cero order: IN_ORDER[n][mc]
 IN_ORDER = tuple(tuple(tuple((mc + i) % n for i in range(n)) for mc in range(max(n, 1)))

@@ -26,6 +26,7 @@ from .common import (
     TECH_ID,
     C,
     clamp,
+    event,
 )
 
 _BIDS = A.BID_A
@@ -80,7 +81,7 @@ class AuctionMixin:
         if len(self.withdrawn) == self.n - 1:
             if not self.lone:
                 self.lone = True
-                ev.append(Event("solo", "XX-2.23", {"player": self.sp,
+                ev.append(event("solo", "XX-2.23", {"player": self.sp,
                                                     "price": self.min_bid()}))
             self.phase = PH_SOLO
         else:
@@ -100,12 +101,12 @@ class AuctionMixin:
     def _win(self, ev: list[Event]) -> None:
         s, tile, amount = self.high_seat, self.tile, self.high
         self.coins[s] -= amount                                                 # XX-2.11
-        ev.append(Event("gana", "XX-2.10", {"player": s, "tile": LAND_ID[tile], "amount": amount}))
+        ev.append(event("gana", "XX-2.10", {"player": s, "tile": LAND_ID[tile], "amount": amount}))
         self._gain_tile(s, tile, ev)
         self.passed = [False] * self.n
         self.tile, self.high, self.high_seat, self.last = -1, 0, -1, -1
         self.sp = s
-        ev.append(Event("inicial", "XX-2.17", {"player": s}))
+        ev.append(event("inicial", "XX-2.17", {"player": s}))
         self._to_elegir(ev)
 
     def _gain_tile(self, s: int, tile: int, ev: list[Event]) -> None:
@@ -117,23 +118,23 @@ class AuctionMixin:
         citizen = 1 if self.cit_supply[s] > 0 else 0
         self.cit_supply[s] -= citizen
         self.pend_land[s] = self.pend_land[s] + ((tile, citizen, k),)
-        ev.append(Event("tierra", "XX-2.15", {"player": s, "tile": LAND_ID[tile],
+        ev.append(event("tierra", "XX-2.15", {"player": s, "tile": LAND_ID[tile],
                                               "citizen": bool(citizen), "garbage": k}))
         if self.marker < len(C.tracks[self.track].prices) - 1:
             self.marker += 1
-        ev.append(Event("marcador", "XX-2.13", {"marker": self.marker, "price": self.price()}))
+        ev.append(event("marcador", "XX-2.13", {"marker": self.marker, "price": self.price()}))
 
     # ----- handlers ---------------------------------------------------------------------------
     def _h_auction(self, tile: int, _p: object, ev: list[Event]) -> None:
         self.tile = tile
         self.phase = PH_ABRIR
-        ev.append(Event("subasta", "XX-2.2", {"player": self.actor, "tile": LAND_ID[tile]}))
+        ev.append(event("subasta", "XX-2.2", {"player": self.actor, "tile": LAND_ID[tile]}))
 
     def _h_bid(self, amount: int, _p: object, ev: list[Event]) -> None:
         s = self.actor
         opening = self.phase == PH_ABRIR
         self.high, self.high_seat, self.last = amount, s, s
-        ev.append(Event("puja", "XX-2.3" if opening else "XX-2.5",
+        ev.append(event("puja", "XX-2.3" if opening else "XX-2.5",
                         {"player": s, "tile": LAND_ID[self.tile], "amount": amount,
                          "opening": opening}))
         self._next_bidder(ev)
@@ -142,7 +143,7 @@ class AuctionMixin:
         s = self.actor
         self.passed[s] = True
         self.last = s
-        ev.append(Event("pasa", "XX-2.7", {"player": s, "tile": LAND_ID[self.tile]}))
+        ev.append(event("pasa", "XX-2.7", {"player": s, "tile": LAND_ID[self.tile]}))
         self._next_bidder(ev)
 
     def _h_withdraw(self, _a: object, _p: object, ev: list[Event]) -> None:
@@ -151,7 +152,7 @@ class AuctionMixin:
         if ph == PH_PUJA:
             self.last = s
         rule = {PH_PUJA: "XX-2.5", PH_ELEGIR: "XX-2.20", PH_SOLO: "XX-G18.3"}[ph]
-        ev.append(Event("retirada", rule, {"player": s, "order": len(self.withdrawn),
+        ev.append(event("retirada", rule, {"player": s, "order": len(self.withdrawn),
                                            "price": self.price()}))
         self.tech_ctx = ph
         self.phase = PH_TECH                                                    # X6
@@ -165,13 +166,13 @@ class AuctionMixin:
         self.techs[s] = self.techs[s] + (t,)
         self.tech_owner[t] = s
         self.bought[s] = True
-        ev.append(Event("tecnologia", "XX-2.34", {"player": s, "tech": TECH_ID[t],
+        ev.append(event("tecnologia", "XX-2.34", {"player": s, "tech": TECH_ID[t],
                                                   "price": price}))
         if tech.garbage or tech.pollution or tech.flowers:                       # XX-2.35–2.37
             before = self.pollution[s]
             self.set_aside[s] += tech.garbage
             self.pollution[s] = clamp(clamp(before - tech.pollution) + tech.flowers)
-            ev.append(Event("impacto", "XX-2.35", {
+            ev.append(event("impacto", "XX-2.35", {
                 "player": s, "tech": TECH_ID[t], "garbage": tech.garbage,
                 "pollution": tech.pollution, "flowers": tech.flowers, "from": before,
                 "to": self.pollution[s]}))
@@ -181,18 +182,18 @@ class AuctionMixin:
             k = min(tech.count, self.bridges_supply)
             self.bridges_supply -= k
             self.held[s] += k
-            ev.append(Event("puentes", "XX-G6.3", {"player": s, "tech": TECH_ID[t], "count": k}))
+            ev.append(event("puentes", "XX-G6.3", {"player": s, "tech": TECH_ID[t], "count": k}))
         self._after_tech(ev)
 
     def _h_no_buy(self, _a: object, _p: object, ev: list[Event]) -> None:
-        ev.append(Event("no_compra", "XX-2.24", {"player": self.actor}))
+        ev.append(event("no_compra", "XX-2.24", {"player": self.actor}))
         self._after_tech(ev)
 
     def _after_tech(self, ev: list[Event]) -> None:
         s = self.actor
         if len(self.withdrawn) == self.n:                                       # XX-2.27
             self.sp = s
-            ev.append(Event("inicial", "XX-2.27", {"player": s}))
+            ev.append(event("inicial", "XX-2.27", {"player": s}))
             self._consolation(ev)
             self._begin_catastrophe(ev)
         elif self.tech_ctx == PH_PUJA:
@@ -200,14 +201,14 @@ class AuctionMixin:
         else:                                                                   # XX-2.22
             n = self.n
             self.sp = next((s + i) % n for i in range(1, n) if (s + i) % n not in self.withdrawn)
-            ev.append(Event("inicial", "XX-2.22", {"player": self.sp}))
+            ev.append(event("inicial", "XX-2.22", {"player": self.sp}))
             self._to_elegir(ev)
 
     def _h_buy_land(self, tile: int, _p: object, ev: list[Event]) -> None:
         s = self.actor
         price = self.min_bid()
         self.coins[s] -= price
-        ev.append(Event("compra_solo", "XX-G18.1", {"player": s, "tile": LAND_ID[tile],
+        ev.append(event("compra_solo", "XX-G18.1", {"player": s, "tile": LAND_ID[tile],
                                                     "amount": price}))
         self._gain_tile(s, tile, ev)
         self._to_elegir(ev)
@@ -217,7 +218,7 @@ class AuctionMixin:
         for s in range(self.n):
             if self.won[s] == 0:
                 self.coins[s] += amount
-                ev.append(Event("consuelo", "XX-G19.1", {"player": s, "amount": amount}))
+                ev.append(event("consuelo", "XX-G19.1", {"player": s, "amount": amount}))
 
 
 __all__ = ["AuctionMixin"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import CAT_ID, COL_LETTERS, PH_CAT, C, clamp
+from .common import CAT_ID, COL_LETTERS, PH_CAT, C, clamp, event
 
 _MAX = A.MAX_BID
 
@@ -25,7 +25,7 @@ class CatastropheMixin:
         self.bid_of = [0] * n
         self.occ = [-1] * len(COL_LETTERS)
         self.phase, self.actor = PH_CAT, self.sp
-        ev.append(Event("prevencion", "XX-G20.1", {
+        ev.append(event("prevencion", "XX-G20.1", {
             "player": self.sp, "card": CAT_ID[self.cat],
             "columns": [COL_LETTERS[x] for x in self.pc.columns]}))
 
@@ -52,7 +52,7 @@ class CatastropheMixin:
         self.occ[x] = s
         self.col_of[s] = x
         self.bid_of[s] = bid
-        ev.append(Event("columna", "XX-G1.3", {
+        ev.append(event("columna", "XX-G1.3", {
             "player": s, "column": COL_LETTERS[x], "bid": bid,
             "displaced": displaced if displaced >= 0 else None}))
         for i in range(1, n):                                                   # XX-G1.7
@@ -67,16 +67,16 @@ class CatastropheMixin:
         for s in range(self.n):
             x, bid = self.col_of[s], self.bid_of[s]
             self.science[s] -= bid                                              # XX-G1.8
-            ev.append(Event("pago_catastrofe", "XX-G1.8", {"player": s, "column": COL_LETTERS[x],
+            ev.append(event("pago_catastrofe", "XX-G1.8", {"player": s, "column": COL_LETTERS[x],
                                                            "amount": bid}))
             garbage, pollution = card.columns[x]
             before = self.pollution[s]
             self.pollution[s] = clamp(before - pollution)                      # XX-G1.9, 3.3
             self.set_aside[s] += garbage
-            ev.append(Event("efecto", "XX-3.3", {
+            ev.append(event("efecto", "XX-3.3", {
                 "player": s, "card": CAT_ID[self.cat], "column": COL_LETTERS[x],
                 "garbage": garbage, "pollution": pollution, "from": before,
                 "to": self.pollution[s]}))
         self.sp = self.occ[C.worst_column]                                      # XX-G1.10, X4
-        ev.append(Event("inicial", "XX-G1.10", {"player": self.sp}))
+        ev.append(event("inicial", "XX-G1.10", {"player": self.sp}))
         self._begin_maintenance(ev)

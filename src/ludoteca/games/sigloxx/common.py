@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 
+from ludoteca.core.events import new_event
+
 from .content import SITE_CITY, SITE_RECYCLING, content
 
 C = content()
+event = new_event       # Event(kind, rule, data), made faster (core.events)
 N_LAND = len(C.land)
 N_TECH = len(C.tech)
 N_SITES = 3 * N_LAND

@@ -37,6 +37,7 @@ from .common import (
     TECH_ID,
     C,
     clamp,
+    event,
     site_name,
 )
 from .country import (
@@ -68,13 +69,13 @@ class MaintenanceMixin:
     def _start_seat_m(self, ev: list[Event]) -> None:
         s = (self.sp + self.mi) % self.n                                        # XX-G12.5, X4
         self.actor = s
-        ev.append(Event("mantenimiento", "XX-G12.5", {"player": s, "round": self.round}))
+        ev.append(event("mantenimiento", "XX-G12.5", {"player": s, "round": self.round}))
         for t in self.techs[s]:                                                 # XX-G6.2: T30
             tech = TECH[t]
             if tech.op == "pollution_shift":
                 before = self.pollution[s]
                 self.pollution[s] = clamp(before + tech.shift)
-                ev.append(Event("agencia", "XX-G6.2", {"player": s, "tech": TECH_ID[t],
+                ev.append(event("agencia", "XX-G6.2", {"player": s, "tech": TECH_ID[t],
                                                        "from": before, "to": self.pollution[s]}))
         if self.round == LAST_ROUND:                                            # XX-G17.2
             self.phase = PH_C
@@ -93,7 +94,7 @@ class MaintenanceMixin:
         (XX-G10.4)."""
         before = self.pollution[s]
         self.pollution[s] = clamp(before - tokens * C.overflow_pollution)
-        ev.append(Event("desborde", rule, {"player": s, "tokens": tokens, "from": before,
+        ev.append(event("desborde", rule, {"player": s, "tokens": tokens, "from": before,
                                            "to": self.pollution[s]}))
 
     def _room(self, s: int) -> list[int]:
@@ -120,12 +121,12 @@ class MaintenanceMixin:
         self.garbage[tile] += 1
         if self.phase == PH_A:
             self.set_aside[s] -= 1
-            ev.append(Event("basura", "XX-G10.3", {"player": s, "tile": LAND_ID[tile],
+            ev.append(event("basura", "XX-G10.3", {"player": s, "tile": LAND_ID[tile],
                                                    "garbage": self.garbage[tile]}))
             self._step_a(ev)
         else:
             self.extra -= 1
-            ev.append(Event("basura", "XX-G10.5", {"player": s, "tile": LAND_ID[tile],
+            ev.append(event("basura", "XX-G10.5", {"player": s, "tile": LAND_ID[tile],
                                                    "garbage": self.garbage[tile]}))
             self._extra_step(ev)
 
@@ -145,14 +146,14 @@ class MaintenanceMixin:
         self.pend_land[s] = tuple(x for x in self.pend_land[s] if x[0] != tile)
         self.sel = item
         self.phase = PH_PLACE
-        ev.append(Event("elige", "XX-G8.9", {"player": s, "tile": LAND_ID[tile]}))
+        ev.append(event("elige", "XX-G8.9", {"player": s, "tile": LAND_ID[tile]}))
 
     def _h_pick_inst(self, t: int, _p: object, ev: list[Event]) -> None:
         s = self.actor
         self.pend_inst[s] = tuple(x for x in self.pend_inst[s] if x != t)
         self.sel = (INST_BASE + t, 0, 0)
         self.phase = PH_PLACE
-        ev.append(Event("elige", "XX-G8.9", {"player": s, "tech": TECH_ID[t]}))
+        ev.append(event("elige", "XX-G8.9", {"player": s, "tech": TECH_ID[t]}))
 
     def _legal_place(self) -> list:
         s = self.actor
@@ -184,7 +185,7 @@ class MaintenanceMixin:
             data["tile"] = LAND_ID[code]
         else:
             data["tech"] = TECH_ID[code - INST_BASE]
-        ev.append(Event("colocar", rule, data))
+        ev.append(event("colocar", rule, data))
         if bridged:
             if mism:                                                            # X5
                 for e in mism:
@@ -206,7 +207,7 @@ class MaintenanceMixin:
         self.held[s] -= 1
         self.nets[s] = None
         a, b = edge_cells(edge)
-        ev.append(Event("puente", "XX-G8.8", {"player": s, "edge": edge, "cells": [a, b],
+        ev.append(event("puente", "XX-G8.8", {"player": s, "edge": edge, "cells": [a, b],
                                               "dir": "s" if edge & 1 else "e"}))
 
     def _legal_edge(self) -> list:
@@ -239,7 +240,7 @@ class MaintenanceMixin:
         keep = min(g, CAP)                                                      # XX-G10.2
         self.garbage[tile] = keep
         self.sel = None
-        ev.append(Event("basura_tierra", "XX-2.15", {"player": s, "tile": LAND_ID[tile],
+        ev.append(event("basura_tierra", "XX-2.15", {"player": s, "tile": LAND_ID[tile],
                                                      "garbage": keep, "extra": g - keep}))
         self.extra = g - keep
         self._extra_step(ev)
@@ -262,10 +263,10 @@ class MaintenanceMixin:
         if ph == PH_SITE:
             tile, _, g = self.sel
             self.sel = (tile, 0, g)
-            ev.append(Event("ciudadano", "XX-G9.2", {"player": s, "site": site_name(site)}))
+            ev.append(event("ciudadano", "XX-G9.2", {"player": s, "site": site_name(site)}))
             self._land_garbage(ev)
         elif ph == PH_PUT:
-            ev.append(Event("mover", "XX-G9.3", {"player": s, "tech": TECH_ID[self.m_tech],
+            ev.append(event("mover", "XX-G9.3", {"player": s, "tech": TECH_ID[self.m_tech],
                                                  "from": site_name(self.lifted),
                                                  "to": site_name(site)}))
             self.lifted = -1
@@ -277,7 +278,7 @@ class MaintenanceMixin:
         else:                                                                   # PH_GAIN
             self.cit_supply[s] -= 1
             self.m_rem -= 1
-            ev.append(Event("nuevo_ciudadano", "XX-G9.3", {"player": s,
+            ev.append(event("nuevo_ciudadano", "XX-G9.3", {"player": s,
                                                            "tech": TECH_ID[self.m_tech],
                                                            "site": site_name(site)}))
             if self.m_rem <= 0 or not self.cit_supply[s] or not self._empty_sites(s):
@@ -337,7 +338,7 @@ class MaintenanceMixin:
         self.new_citizens(self.actor)
         self.lifted = site
         self.phase = PH_PUT
-        ev.append(Event("recoger", "XX-G9.3", {"player": self.actor, "site": site_name(site)}))
+        ev.append(event("recoger", "XX-G9.3", {"player": self.actor, "site": site_name(site)}))
 
     # ----- step C: technologies and bridges (XX-G6.2, XX-G6.3, XX-G8.8) -------------------------
     def _usable(self, s: int, t: int) -> bool:
@@ -371,12 +372,12 @@ class MaintenanceMixin:
     def _h_done(self, _a: object, _p: object, ev: list[Event]) -> None:
         s = self.actor
         if self.phase == PH_LIFT:                                               # XX-G5.2
-            ev.append(Event("fin_tecnologia", "XX-G5.2", {"player": s,
+            ev.append(event("fin_tecnologia", "XX-G5.2", {"player": s,
                                                           "tech": TECH_ID[self.m_tech],
                                                           "moves_left": self.m_rem}))
             self._end_tech(ev)
             return
-        ev.append(Event("fin_mantenimiento", "XX-G12.6", {"player": s}))
+        ev.append(event("fin_mantenimiento", "XX-G12.6", {"player": s}))
         self._end_seat_m(ev)
 
     def _end_tech(self, ev: list[Event]) -> None:
@@ -390,13 +391,13 @@ class MaintenanceMixin:
             self.t_used[t] = True                                               # XX-G6.3
         else:
             self.t_used_m[t] = True                                             # XX-G6.2
-        ev.append(Event("usa", "XX-G6.3" if tech.use == "once" else "XX-G6.2",
+        ev.append(event("usa", "XX-G6.3" if tech.use == "once" else "XX-G6.2",
                         {"player": s, "tech": TECH_ID[t]}))
         self.m_tech = t
         if tech.op == "remove_garbage":
             if tech.cost_coins:                                                 # T09
                 self.coins[s] -= tech.cost_coins
-                ev.append(Event("pago_tecnologia", "XX-G6.2", {"player": s, "tech": TECH_ID[t],
+                ev.append(event("pago_tecnologia", "XX-G6.2", {"player": s, "tech": TECH_ID[t],
                                                                "amount": tech.cost_coins}))
             total = sum(self.garbage[x] for x in self.lands[s])
             self.m_rem = min(tech.amount, total)
@@ -419,7 +420,7 @@ class MaintenanceMixin:
                 self.phase = PH_REMOVE
                 return
             for x in dirty:                                                     # X3
-                ev.append(Event("quitar", self._remove_rule(), {
+                ev.append(event("quitar", self._remove_rule(), {
                     "player": s, "tile": LAND_ID[x], "tokens": g[x],
                     "tech": TECH_ID[self.m_tech]}))
                 self.m_removed += g[x]
@@ -429,7 +430,7 @@ class MaintenanceMixin:
         if tech.pollution_if_used and self.m_removed:                           # T18
             before = self.pollution[s]
             self.pollution[s] = clamp(before - tech.pollution_if_used)
-            ev.append(Event("incineradora", "XX-G5.2", {"player": s, "tech": TECH_ID[self.m_tech],
+            ev.append(event("incineradora", "XX-G5.2", {"player": s, "tech": TECH_ID[self.m_tech],
                                                         "from": before, "to": self.pollution[s]}))
         self._end_tech(ev)
 
@@ -444,7 +445,7 @@ class MaintenanceMixin:
         self.garbage[tile] -= 1
         self.m_rem -= 1
         self.m_removed += 1
-        ev.append(Event("quitar", self._remove_rule(), {"player": self.actor,
+        ev.append(event("quitar", self._remove_rule(), {"player": self.actor,
                                                         "tile": LAND_ID[tile], "tokens": 1,
                                                         "tech": TECH_ID[self.m_tech]}))
         self._remove_step(ev)

@@ -23,6 +23,7 @@ from .common import (
     SITE_YIELD_T,
     SITES,
     TECH,
+    event,
 )
 from .country import networks
 
@@ -149,7 +150,7 @@ class ProductionMixin:
                     self.phase = PH_RECYCLE
                     return
                 for t in dirty:                                                 # X3
-                    ev.append(Event("reciclaje", "XX-G11.2", {"player": s, "tile": LAND_ID[t],
+                    ev.append(event("reciclaje", "XX-G11.2", {"player": s, "tile": LAND_ID[t],
                                                               "tokens": g[t]}))
                     g[t] = 0
             self.p_nets = self.p_nets[1:]
@@ -168,7 +169,7 @@ class ProductionMixin:
     def _h_recycle(self, tile: int, _p: object, ev: list[Event]) -> None:
         self.garbage[tile] -= 1
         self.p_cap -= 1
-        ev.append(Event("reciclaje", "XX-G11.3", {"player": self.actor, "tile": LAND_ID[tile],
+        ev.append(event("reciclaje", "XX-G11.3", {"player": self.actor, "tile": LAND_ID[tile],
                                                   "tokens": 1}))
         self._recycle_step(ev)
 
@@ -177,7 +178,7 @@ class ProductionMixin:
         self.coins[s] += c
         self.science[s] += sc
         self.score[s] += v
-        ev.append(Event("produccion", "XX-G12.3", {"player": s, "coins": c, "science": sc,
+        ev.append(event("produccion", "XX-G12.3", {"player": s, "coins": c, "science": sc,
                                                    "vp": v}))
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from ludoteca.core.events import Event
 from ludoteca.core.result import Result
 
-from .common import CARD_ID, N_LAND, PH_OVER, C
+from .common import CARD_ID, N_LAND, PH_OVER, C, event
 
 CARD_RULE = {("per_income", "coins"): "XX-G14.2", ("per_income", "science"): "XX-G14.3",
              ("per_clean_land_tile", ""): "XX-G14.4", ("per_tile_largest_network", ""): "XX-G14.5",
@@ -67,7 +67,7 @@ class ScoringMixin:
         rd = C.rounds[self.round - 1]
         card = self.cards[0 if rd.scoring_round == "II" else 1]
         if card < 0:                                                            # XX-S.4
-            ev.append(Event("sin_tarjeta", "XX-S.4", {"round": self.round}))
+            ev.append(event("sin_tarjeta", "XX-S.4", {"round": self.round}))
             return
         k = C.cards[card]
         rule = CARD_RULE[(k.op, k.resource if k.op == "per_income" else "")]
@@ -75,7 +75,7 @@ class ScoringMixin:
             vp = self.card_vp(s, card)
             self.score[s] += vp
             self.vp_bonus[s] += vp
-            ev.append(Event("bonificacion", rule, {"player": s, "card": CARD_ID[card], "vp": vp}))
+            ev.append(event("bonificacion", rule, {"player": s, "card": CARD_ID[card], "vp": vp}))
 
     def final_parts(self) -> list[dict[str, int]]:
         """Each seat's final-scoring VP by part (XX-G15.1–G15.5)."""
@@ -108,7 +108,7 @@ class ScoringMixin:
                     data["tokens"] = self.garbage_total(s)
                 elif part == "environment":
                     data["pollution"] = self.pollution[s]
-                ev.append(Event("puntuacion_final", PART_RULE[part], data))
+                ev.append(event("puntuacion_final", PART_RULE[part], data))
             self.score[s] += sum(parts[s].values())
         self._finish(parts, ev)
 
@@ -151,7 +151,7 @@ class ScoringMixin:
         self._result = Result(ranking, winners, tuple(self.score), C.end_reason, details)
         self.phase = PH_OVER
         self.actor = -1
-        ev.append(Event("fin", "XX-F.6", {"reason": C.end_reason, "winners": list(winners),
+        ev.append(event("fin", "XX-F.6", {"reason": C.end_reason, "winners": list(winners),
                                           "scores": list(self.score), "places": places}))
 
 

@@ -87,6 +87,7 @@ from .common import (
     TECH_ID,
     TECH_PILE,
     C,
+    event,
     shuffle,
     site_name,
 )
@@ -103,6 +104,13 @@ TECH_PILES_SHOWN = tuple(enumerate(C.tech_pile_names))
 _ALONE = tuple((s,) for s in range(C.max_players))   # to_move of each seat
 _LAND_NAME = LAND_ID.__getitem__
 _TECH_NAME = TECH_ID.__getitem__
+
+# setup: the tiles of each pile and the catastrophes of each label, in content order
+_LAND_PILES = tuple((p, tuple(t.index for t in LAND if t.pile == p))
+                    for p in C.land_pile_names)
+_TECH_PILES = tuple(tuple(t.index for t in TECH if t.pile == p) for p in C.tech_pile_names)
+_CAT_POOLS = tuple((label, tuple(c.index for c in C.catastrophes if c.label == label))
+                   for label in C.stack_order)
 
 # action name -> (handler, parameter)
 DISPATCH: dict[str, tuple[str, Any]] = {
@@ -200,23 +208,24 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
                 pool = [c.index for c in C.cards if c.round == r]
                 self.cards[i] = given[r] if r in given else pool[rng.randrange(len(pool))]
         # XX-S.5–S.6: piles, each shuffled on its own (top first)
+        own = rng._own()                        # rng.shuffle(x) is shuffle(own, x)
         self.land_piles = []
-        for p in C.land_pile_names:
-            pile = [t.index for t in LAND if t.pile == p]
+        for p, tiles in _LAND_PILES:
+            pile = list(tiles)
             if p != "start":
-                rng.shuffle(pile)
+                shuffle(own, pile)
             self.land_piles.append(pile)
         self.tech_piles = []
-        for p in C.tech_pile_names:
-            pile = [t.index for t in TECH if t.pile == p]
-            rng.shuffle(pile)
+        for tiles in _TECH_PILES:
+            pile = list(tiles)
+            shuffle(own, pile)
             self.tech_piles.append(pile)
         # XX-S.7–S.9: the catastrophe stack, 2/2/1 by label, the rest unseen
         self.cat_stack: tuple[int, ...] = ()
         self.cat_out = []
-        for label in C.stack_order:
-            pool = [c.index for c in C.catastrophes if c.label == label]
-            rng.shuffle(pool)
+        for label, cards in _CAT_POOLS:
+            pool = list(cards)
+            shuffle(own, pool)
             k = C.stack_per_label[label]
             self.cat_stack += tuple(pool[:k])
             self.cat_out += pool[k:]
@@ -291,11 +300,11 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         self._result: Result | None = None
         self._legal: list[Action] | None = None
         ev: list[Event] = [
-            Event("preparacion", "XX-S.2" if self.scoring_on else "XX-S.4", {
+            event("preparacion", "XX-S.2" if self.scoring_on else "XX-S.4", {
                 "cards": {r: (CARD_ID[self.cards[i]] if self.cards[i] >= 0 else None)
                           for i, r in enumerate(CARD_ROUNDS)},
                 "players": n}),
-            Event("inicial", "XX-G22.1", {"player": self.sp})]
+            event("inicial", "XX-G22.1", {"player": self.sp})]
         self._begin_round(ev)
         self._settle(ev)
         self.opening_events = tuple(ev)
@@ -304,9 +313,9 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
     def _begin_round(self, ev: list[Event]) -> None:
         self.round += 1
         rd = C.rounds[self.round - 1]
-        ev.append(Event("ronda", "XX-1.1", {"round": self.round, "roman": rd.roman}))
+        ev.append(event("ronda", "XX-1.1", {"round": self.round, "roman": rd.roman}))
         if self.land_display or self.tech_display:                              # XX-1.4
-            ev.append(Event("descarte", "XX-1.4" if rd.track >= 0 else "XX-G17.1", {
+            ev.append(event("descarte", "XX-1.4" if rd.track >= 0 else "XX-G17.1", {
                 "land": [LAND_ID[t] for t in self.land_display],
                 "tech": [TECH_ID[t] for t in self.tech_display]}))
             self.land_out += self.land_display
@@ -331,18 +340,18 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         k = min(self.pc.tech_deal, len(pile))
         self.tech_display = sorted(pile[:k])
         self.tech_piles[p] = pile[k:]
-        ev.append(Event("reparto", "XX-1.7", {"land": [LAND_ID[t] for t in self.land_display],
+        ev.append(event("reparto", "XX-1.7", {"land": [LAND_ID[t] for t in self.land_display],
                                               "tech": [TECH_ID[t] for t in self.tech_display]}))
         self.cat, self.cat_stack = self.cat_stack[0], self.cat_stack[1:]        # XX-1.9
-        ev.append(Event("catastrofe", "XX-1.9", {"card": CAT_ID[self.cat]}))
+        ev.append(event("catastrofe", "XX-1.9", {"card": CAT_ID[self.cat]}))
         self.track, self.marker = rd.track, self.pc.marker_start                 # XX-1.10–1.14
-        ev.append(Event("coste", "XX-1.14", {"track": C.tracks[self.track].id,
+        ev.append(event("coste", "XX-1.14", {"track": C.tracks[self.track].id,
                                              "marker": self.marker, "price": self.price(),
                                              "min_bid": self.min_bid()}))
         self.withdrawn, self.passed = [], [False] * self.n
         self.tile, self.high, self.high_seat, self.last = -1, 0, -1, -1
         self.lone, self.tech_ctx = False, -1
-        ev.append(Event("inicial", "XX-1.3", {"player": self.sp}))
+        ev.append(event("inicial", "XX-1.3", {"player": self.sp}))
         self._to_elegir(ev)
 
     def _end_production(self, ev: list[Event]) -> None:
@@ -378,6 +387,18 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
             self._legal = self._compute_legal()
         return list(self._legal)
 
+    def _ready(self, seat: int) -> list[Action] | None:
+        """The remembered list when ``seat`` must act now (``Game.apply``'s quick path)."""
+        legal = self._legal                     # None when over or not yet computed
+        return legal if seat == self.actor and self.phase != PH_OVER else None
+
+    def _legal_now(self, seat: int) -> list[Action]:
+        """The remembered list itself, for ``Game.apply`` to read (no copy)."""
+        legal = self._legal
+        if legal is None or seat != self.actor or self.phase == PH_OVER:
+            return self.legal_actions(seat)
+        return legal
+
     def _compute_legal(self) -> list[Action]:
         return _LEGAL_OF[self.phase](self)
 
@@ -404,19 +425,22 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         """Apply forced decisions (exactly one legal action) at once, each reported (X7);
         remember the legal actions of the decision reached (``_legal``)."""
         self._legal = None
-        legal_of = _LEGAL_OF
-        while self.phase != PH_OVER:
-            legal = legal_of[self.phase](self)
+        legal_of, over = _LEGAL_OF, PH_OVER
+        phase = self.phase
+        while phase != over:
+            legal = legal_of[phase](self)
             if len(legal) != 1:
                 self._legal = legal
                 return
             a = legal[0]
-            rule = FORCED_RULE[self.phase]
-            if self.phase in (PH_ELEGIR, PH_SOLO) and not self.land_display:
+            if (phase == PH_ELEGIR or phase == PH_SOLO) and not self.land_display:
                 rule = "XX-2.33"                        # no land tile left: must withdraw
-            ev.append(Event("forzada", rule, {"player": self.actor, "action": str(a)}))
+            else:
+                rule = FORCED_RULE[phase]
+            ev.append(event("forzada", rule, {"player": self.actor, "action": a._text}))
             handler, p = _HANDLER[a.name]
             handler(self, a.arg, p, ev)
+            phase = self.phase
 
     # ----- looking ------------------------------------------------------------------------------
     def view(self, seat: int | None, own_only: bool = False) -> dict[str, Any]:

@@ -266,15 +266,14 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
     def _draw(self, owner: int, value: int) -> int:
         """Take one disk of ``value`` from ``owner`` uniformly at random (SOM-14.8): its type."""
         h = self.hold
-        first = 0 if value == 2 else _N2
-        b = owner * T + first
-        r = randbelow(self.rng, sum(h[b:b + _N2]))
-        for i in range(b, b + _N2):
+        o = owner * T
+        i = o if value == 2 else o + _N2                  # the value's first type (5 of each)
+        r = randbelow(self.rng, h[i] + h[i + 1] + h[i + 2] + h[i + 3] + h[i + 4]) - h[i]
+        while r >= 0:                                     # r < the total: ends on a held type
+            i += 1
             r -= h[i]
-            if r < 0:
-                h[i] -= 1
-                return first + i - b
-        raise AssertionError("no disk to draw")
+        h[i] -= 1
+        return i - o
 
     def _move(self, t: int, src: int, dst: int) -> None:
         self.hold[src * T + t] -= 1
@@ -353,6 +352,20 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         if legal is None:
             legal = self._legal = self._compute_legal()
         return legal[:]
+
+    def _ready(self, seat: int) -> list[Action] | None:
+        """The remembered list when ``seat`` must act now (``Game.apply``'s quick path)."""
+        legal = self._legal                     # None when over or not yet computed
+        if legal is None or seat != self.actor or self.phase in (PH_OVER, PH_BID):
+            return None
+        return legal
+
+    def _legal_now(self, seat: int) -> list[Action]:
+        """The remembered list itself, for ``Game.apply`` to read (no copy)."""
+        legal = self._legal
+        if legal is None or seat != self.actor or self.phase in (PH_OVER, PH_BID):
+            return self.legal_actions(seat)
+        return legal
 
     def _compute_legal(self) -> list[Action]:
         ph = self.phase
