@@ -18,7 +18,7 @@ from .limits import Limits
 
 LANGS = ("es", "en")
 MAX_ITERATIONS = 100_000
-BOARD_OPTIONS = ("board",)  # options that name a file at the terminal: only TOML text here
+BOARD_OPTIONS = ("board", "content")  # options naming a file at the terminal: only TOML text here
 #: the option that makes each game end after so many rounds or turns (the others always end)
 ROUND_LIMITS = {"qytetet": "max_rounds", "civitas": "max_rounds", "som": "max_turns"}
 
@@ -106,9 +106,9 @@ def check_options(game_id: str, options: Any, limits: Limits | None = None) -> d
                       f"value {value!r} is not allowed", list(spec.choices), "invalid_option")
         if name in BOARD_OPTIONS and value is not None and not (
                 isinstance(value, dict) and isinstance(value.get("toml"), str)):
-            raise bad(f"options.{name}", "en la web se da el texto TOML del tablero: "
+            raise bad(f"options.{name}", "en la web se da el texto TOML del fichero: "
                       '{"toml": "…"} (no una ruta de fichero)',
-                      'on the web give the board\'s TOML text: {"toml": "…"} (not a file path)',
+                      'on the web give the file\'s TOML text: {"toml": "…"} (not a file path)',
                       None, "invalid_option")
     return dict(options)
 
@@ -170,8 +170,9 @@ def check_request(body: Any, limits: Limits | None = None) -> TableRequest:
     except InvalidOption as exc:
         err = WebError("invalid_option", f"la partida no acepta estas opciones: {exc}",
                        f"the game does not accept these options: {exc}", sorted(gi.options))
-        if isinstance(exc, ContentError) and options.get("board") is not None:
-            err.extra["field"] = "options.board"   # the lobby shows it next to the file
+        named = [n for n in BOARD_OPTIONS if options.get(n) is not None]
+        if isinstance(exc, ContentError) and named:
+            err.extra["field"] = f"options.{named[0]}"   # the lobby shows it next to the file
         raise err from None
     return TableRequest(game, seats, lang, listed, clock)
 

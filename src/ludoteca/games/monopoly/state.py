@@ -133,6 +133,14 @@ class MonopolyGame(Game):
         legal = self._legal = self._compute_legal()
         return legal[:]
 
+    def can_buy_now(self) -> bool:
+        """Whether buying the square is among the legal actions now (``_compute_legal`` puts
+        ``A_BUY`` first whenever it is legal, so this reads one item, by identity)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        return bool(legal) and legal[0] is A_BUY and self.phase != PHASE_OVER
+
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
         if phase == PHASE_ROLL:
@@ -556,7 +564,7 @@ class MonopolyGame(Game):
         return {
             "game": self.game_id, "seat": seat, "current": self.current,
             "to_move": list(self.to_move), "phase": PHASE_NAMES[self.phase],
-            "last_roll": self.last_roll, "can_buy": A.A_BUY in self.legal_actions(),
+            "last_roll": self.last_roll, "can_buy": self.can_buy_now(),
             "players": players, "squares": squares, "deck_size": len(self.deck),
             "deck_cards": self._deck_composition(),
             "ranked_by": "capital" if self.rules.ranked_by_capital else "balance",

@@ -13,7 +13,6 @@ from decimal import Decimal
 from typing import Any
 
 from ludoteca.core.money import to_json_number as J
-from ludoteca.games.monopoly import actions as A
 from ludoteca.games.monopoly.state import NOBODY, PHASE_NAMES
 
 from ..encoders import encoder_for
@@ -106,8 +105,14 @@ def writer(game_id: str):
         statics[id(board)] = (buf, slots, memo, board)
         return buf, slots, memo
 
+    last: list[Any] = [None, None, None]        # the board, rules and static part last used
+
     def write(game: Any, seat: int, out: Any) -> None:
-        base, slots, dynamic = static_part(game)
+        if game.board is last[0] and game.rules is last[1]:
+            base, slots, dynamic = last[2]
+        else:
+            base, slots, dynamic = last[2] = static_part(game)
+            last[0], last[1] = game.board, game.rules
         out[:sq0] = top_zeros
         n = len(game.names)
         me = seat
@@ -121,11 +126,14 @@ def writer(game_id: str):
             i = roll_index.get(roll)
             if i is not None:
                 out[o_roll + i] = 1.0
-        out[o_can_buy] = 1.0 if A.A_BUY in game.legal_actions() else 0.0
-        out[o_round] = _clip((game.turns // n + 1) / 100.0)
-        if game.max_rounds is not None:
-            out[o_max] = _run(game.max_rounds, 100.0)
-        out[o_deck] = _clip(len(game.deck) / 10.0)
+        out[o_can_buy] = 1.0 if game.can_buy_now() else 0.0
+        v = (game.turns // n + 1) / 100.0        # (clipped inline: ±LIMIT, as _clip does)
+        out[o_round] = v if v <= LIMIT else LIMIT
+        rounds = game.max_rounds
+        if rounds is not None:
+            out[o_max] = _run(rounds, 100.0)
+        v = len(game.deck) / 10.0
+        out[o_deck] = v if v <= LIMIT else LIMIT
         capital = game.rules.ranked_by_capital
         owner, houses, hotels, mortgage = game.owner, game.houses, game.hotels, game.mortgage
         skey = (n, tuple(owner), tuple(houses), tuple(hotels), tuple(mortgage))
@@ -136,9 +144,10 @@ def writer(game_id: str):
                 streets_memo.clear()
             titles = [Decimal(0)] * n
             if capital:                          # score(s) = balance + these, in this order
-                for s in range(n):
-                    titles[s] = sum((game.title_value(k) for k in game.board.streets
-                                     if owner[k] == s), Decimal(0))
+                for k in game.board.streets:     # (each seat's streets in board order)
+                    o = owner[k]
+                    if o != NOBODY:
+                        titles[o] += game.title_value(k)
             entry = streets_memo[skey] = (titles, {})
         titles, sections = entry
         for s in range(n):

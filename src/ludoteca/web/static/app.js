@@ -51,7 +51,7 @@ function shown(value, opt) {
 }
 
 /** Options given as a file in the lobby: their TOML text goes to the server as {toml}. */
-const FILE_OPTIONS = new Set(["board"]);
+const FILE_OPTIONS = new Set(["board", "content"]);
 const boardFiles = {};   // option name -> {name, size, text} of the chosen file
 
 // ---------------------------------------------------------------- games list
@@ -151,7 +151,7 @@ function fileOptionField(opt, id, title, helpId, errorId) {
     // the browser's own file button speaks the browser's language: ours speaks the page's
     h("div", { class: "option-file-box" }, input,
       h("label", { for: id, class: "option-file-button" }, t("lobby_board_choose")), note, clear),
-    h("small", { class: "option-help", id: helpId }, t("lobby_board_help")),
+    h("small", { class: "option-help", id: helpId }, t(opt.name === "content" ? "lobby_content_help" : "lobby_board_help")),
     h("p", { class: "option-error", id: errorId, role: "alert", hidden: true }));
 }
 

@@ -23,6 +23,10 @@ addStrings({
     es: "Sube un fichero .toml con las 20 casillas ([[squares]]) y, si quieres, las cartas de sorpresa ([[cards]]). Sin fichero se juega el tablero del juego.",
     en: "Upload a .toml file with the 20 squares ([[squares]]) and, if you like, the surprise cards ([[cards]]). Without a file the game's own board is played.",
   },
+  lobby_content_help: {
+    es: "Sube un fichero .toml de contenido del juego (compruébalo antes con «ludoteca content check FICHERO --game JUEGO»). Sin fichero se juega el contenido del juego.",
+    en: "Upload a .toml content file for the game (check it first with “ludoteca content check FILE --game GAME”). Without a file the game's own content is played.",
+  },
   lobby_board_chosen: { es: "Elegido: {name} ({size} bytes)", en: "Chosen: {name} ({size} bytes)" },
   lobby_board_choose: { es: "Elegir un fichero .toml…", en: "Choose a .toml file…" },
   lobby_board_clear: { es: "Quitar el fichero", en: "Remove the file" },

@@ -1,0 +1,63 @@
+"""The ``content`` option of the games whose components come from one content file (Som,
+El Plan, Siglo XX): ``--option content=FILE`` plays a deck or map an author wrote and checked
+with ``ludoteca content check FILE --game GAME``.
+
+The option's value is ``None`` (the shipped file), a path (the terminal, the Python API) or
+``{"source": name, "toml": text}`` (records, which embed the text so they replay anywhere,
+and the web, which never reads a path from a stranger). :func:`content_text` turns any of them
+into ``(text, origin)``; the game parses it with its own schema and keeps the result.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .errors import ContentError, InvalidOption
+from .options import OptionSpec
+
+DEFAULT = "default"
+
+
+def content_option(game_id: str) -> OptionSpec:
+    """The declared ``content`` option of ``game_id`` (same words for every game)."""
+    return OptionSpec(
+        "content", None, None,
+        f"path of a TOML content file for {game_id} (checked as by `ludoteca content check "
+        f"FILE --game {game_id}`; default: the game's own content)",
+        help_es=f"ruta de un fichero TOML de contenido de {game_id} (se comprueba como con "
+        f"`ludoteca content check FICHERO --game {game_id}`; por defecto, el contenido del "
+        "juego)",
+        title=("Contenido propio", "Custom content"))
+
+
+def content_text(value: Any, game_id: str) -> tuple[str, str] | None:
+    """``(toml text, origin)`` for a custom content option, ``None`` for the default one.
+
+    Raises :class:`InvalidOption` for a value of the wrong kind and :class:`ContentError`
+    for a file that cannot be read (both say what is allowed)."""
+    if value is None or value == DEFAULT:
+        return None
+    if isinstance(value, dict) and isinstance(value.get("toml"), str):
+        return value["toml"], str(value.get("source") or "embedded content")
+    if isinstance(value, (str, Path)):
+        return read_text(value), str(value)
+    raise InvalidOption(f"{game_id}: option content must be the path of a TOML content file "
+                        f"(or {{\"source\": name, \"toml\": text}}); got {value!r}")
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a content file, or a :class:`ContentError` saying why it cannot be read."""
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError(f"{path}: file not found (option content expects the path of a "
+                           "TOML content file)") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContentError(f"{path}: cannot be read: {exc}") from None
+
+
+def record_value(origin: str, text: str) -> dict[str, str]:
+    """What a record keeps for a custom content: its name and its whole text."""
+    return {"source": origin, "toml": text}
