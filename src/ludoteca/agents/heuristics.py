@@ -401,8 +401,7 @@ SOM_WANDER = 8
 
 def _som_dues(g, gh: int) -> list[int]:
     """What each seat pays in phase 1 of the turn in which ``gh`` holds the Generalitat."""
-    from ludoteca.games.som.common import C
-
+    C = g.K.C                          # the game's own content (amounts of the taxes)
     if g.atc_active:
         return [C.tax_atc_gh if s == gh else C.tax_atc_citizen for s in range(g.n)]
     return [C.tax_citizen + C.tax_solidarity if s == gh else C.tax_citizen for s in range(g.n)]
@@ -424,7 +423,7 @@ def _som_taxes_ahead(g) -> tuple[list[int], list[int]]:
 
 
 def _som(g) -> list[float]:
-    from ludoteca.games.som.common import PH_MOVE, C
+    from ludoteca.games.som.common import PH_MOVE, URNA_FOR_CONSULTA
 
     n = g.n
     if g.solo:
@@ -435,14 +434,14 @@ def _som(g) -> list[float]:
     t1 = min(g.value(s) - d1[s] for s in range(n))
     t2 = min(g.value(s) - d1[s] - d2[s] for s in range(n))
     safety = min(1.0, max(0.0, (t1 + 1) / 2)) * (0.5 + 0.5 * min(1.0, max(0.0, (t2 + 2) / 4)))
-    found = len(g.pile) / C.urna_for_consulta
+    found = len(g.pile) / URNA_FOR_CONSULTA
     consulta = (0.3 + 0.7 * found) * (0.15 + 0.85 * safety)
     if g.phase == PH_MOVE:                 # walking over face-up cards leads nowhere by itself
         consulta *= (1.0 - SOM_STEP_COST) ** g.steps
     # a DUI at the next roll (Hisenda short of the die's number) ends the game too: the most
     # disks win it
     hisenda = g.value(g.H) + (0 if g.stage == 2 else (1 if g.atc_active else sum(d1)))
-    faces = [f for i, f in enumerate(C.faces) if f[1] < 0 or g.pic_seat[i] >= 0]
+    faces = [f for i, f in enumerate(g.K.C.faces) if f[1] < 0 or g.pic_seat[i] >= 0]
     dui = sum(1 for number, _ in faces if number > hisenda) / len(faces)
     lead = margin([float(x) for x in g.pd[:n]], scale=SOM_SCALE)
     return [((1 - dui) * consulta + dui) * v for v in lead]
@@ -502,8 +501,10 @@ SIGLO_SCALE = 6.0
 
 
 def _sigloxx(g) -> list[float]:
-    from ludoteca.games.sigloxx.common import CITY, LAST_ROUND, SITE_KIND_T, SITE_YIELD_T, SITES
+    from ludoteca.games.sigloxx.common import CITY, LAST_ROUND
 
+    K = g.K                                   # the game's own content: its tiles' sites
+    SITES, SITE_KIND_T, SITE_YIELD_T = K.SITES, K.SITE_KIND_T, K.SITE_YIELD_T
     parts = g.final_parts()
     left = max(0, LAST_ROUND + 1 - g.round)
     wc, ws, wv = SIGLO_INCOME

@@ -44,18 +44,17 @@ FEATURE_NAMES = ("constant", "urna", "cash", "atc", "turned", "spain_down", "urn
 def features(g) -> tuple[float, ...]:
     """The features of solo game ``g`` (a sampled world: reading it reveals nothing)."""
     from ludoteca.games.som.common import (
-        ATC_CARD,
-        FLAG,
         NC,
-        NEIGH,
         PH_CHANGE,
         PH_MOVE,
         PH_PAY,
         RET_TAX,
-        C,
+        URNA_FOR_CONSULTA,
     )
     from ludoteca.games.som.content import FLAG_ESP
 
+    K = g.K                             # the game's own content
+    C, FLAG, NEIGH, ATC_CARD = K.C, K.FLAG, K.NEIGH, K.ATC_CARD
     cells, up = g.cells, g.up
     down = spain_up = 0
     atc = g.atc_active
@@ -83,7 +82,7 @@ def features(g) -> tuple[float, ...]:
     spain_down = sum(1 for f in FLAG if f == FLAG_ESP) - spain_up      # 4 Spain cards
     walking = g.phase == PH_MOVE
     near = sum(1 for x in NEIGH[g.cit[0]] if cells[x] >= 0 and not up[x]) if walking else 0
-    clean = 1.0 / math.comb(C.urna_for_consulta - urna + spain_down, spain_down)
+    clean = 1.0 / math.comb(URNA_FOR_CONSULTA - urna + spain_down, spain_down)
     return (1.0, urna, min(cash, 12), float(atc), NC - 1 - down, spain_down,
             urna * spain_down, near, float(walking), clean)
 
@@ -99,12 +98,12 @@ def prune(g, seat: int, legal: list) -> list:
     turning one (not stopping, nor stepping onto a face-up card): the face-down cards do not
     change while the money runs down, so putting off turning one gains nothing, and without
     this the search's noise favoured the steps that keep every option open and it wandered."""
-    from ludoteca.games.som.common import NEIGH, PH_MOVE
+    from ludoteca.games.som.common import PH_MOVE
 
     if not g.solo or g.phase != PH_MOVE:
         return legal
     cells, up = g.cells, g.up
-    if not any(cells[x] >= 0 and not up[x] for x in NEIGH[g.cit[0]]):
+    if not any(cells[x] >= 0 and not up[x] for x in g.K.NEIGH[g.cit[0]]):
         return legal
     kept = [a for a in legal if a.arg is not None and not up[a.arg]]
     return kept or legal

@@ -10,6 +10,8 @@ into ``(text, origin)``; the game parses it with its own schema and keeps the re
 
 from __future__ import annotations
 
+import hashlib
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,9 @@ from .errors import ContentError, InvalidOption
 from .options import OptionSpec
 
 DEFAULT = "default"
+
+#: custom contents alive in this process, by (game id, key): what a view's mark finds again
+_LIVE: weakref.WeakValueDictionary[tuple[str, str], Any] = weakref.WeakValueDictionary()
 
 
 def content_option(game_id: str) -> OptionSpec:
@@ -61,3 +66,35 @@ def read_text(path: str | Path) -> str:
 def record_value(origin: str, text: str) -> dict[str, str]:
     """What a record keeps for a custom content: its name and its whole text."""
     return {"source": origin, "toml": text}
+
+
+def content_key(text: str, origin: str) -> str:
+    """A short name of one custom content (its origin and text), the same in every process."""
+    return hashlib.sha256(f"{origin}\0{text}".encode()).hexdigest()[:16]
+
+
+def remember(game_id: str, key: str, loaded: Any) -> None:
+    """Keep ``loaded`` (a game's parsed content, or the tables made from it) findable by
+    :func:`find` while something else holds it (a game, a cache)."""
+    _LIVE[(game_id, key)] = loaded
+
+
+def view_mark(origin: str, key: str) -> dict[str, str]:
+    """What a view of a game on a custom content carries as ``"content"``."""
+    return {"source": origin, "key": key}
+
+
+def find(game_id: str, view: dict[str, Any] | None) -> Any | None:
+    """The custom content a view was made from, or ``None`` for the shipped one (a view
+    without a ``content`` mark). Code that sees only a view (the web's words, a screen, the
+    observation encoder) uses it. Raises ``LookupError`` when the mark names a content no
+    game in this process holds any longer."""
+    mark = view.get("content") if view else None
+    if mark is None:
+        return None
+    key = mark.get("key") if isinstance(mark, dict) else None
+    got = _LIVE.get((game_id, key)) if isinstance(key, str) else None
+    if got is None:
+        raise LookupError(f"{game_id}: the content {mark!r} of this view is not loaded in "
+                          "this process (the game it came from is gone)")
+    return got

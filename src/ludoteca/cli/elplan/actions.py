@@ -26,12 +26,14 @@ from .words import (
     amounts,
     cards_of,
     effect_text,
+    for_view,
     handle_of,
     prod_name,
     ptype_word,
     res_abbr,
     res_name,
     square_benefit,
+    with_game,
 )
 
 
@@ -44,6 +46,7 @@ def english_form(text: str) -> str:
     return f"{text} ({alias}{' ' + arg if arg else ''})"
 
 
+@with_game
 def shown_form(game: Game, action: Action, lang: str) -> str:
     """The action as the player sees and may type it, in one language: ``invertir
     tecnología-1`` / ``invest technology-1``, ``ubicar D4``, ``activar bodega``. It always
@@ -62,6 +65,7 @@ def shown_form(game: Game, action: Action, lang: str) -> str:
     return str(action)
 
 
+@with_game
 def shown_text(game: Game, text: str, lang: str) -> str:
     """A recorded action's text as :func:`shown_form` writes it."""
     try:
@@ -341,9 +345,9 @@ MEANINGS: dict[str, Meaning] = {
     A.IGNORE: _simple("ignorar el suceso de este Período: no te afecta",
                       "ignore this Period's event: it does not affect you"),
     A.ACCEPT: _simple("aceptar el suceso de este Período", "accept this Period's event"),
-    A.REPAY: _simple(f"devolver tu carta de crédito pagando {C.repay_cost} D (evita perder "
-                     "1 Idea)", f"repay your credit card with {C.repay_cost} M (avoids losing "
-                     "1 Idea)"),
+    A.REPAY: lambda view, action, seat, lang: (
+        f"devolver tu carta de crédito pagando {C.repay_cost} D (evita perder 1 Idea)",
+        f"repay your credit card with {C.repay_cost} M (avoids losing 1 Idea)"),
     A.INNOVATE: _simple("cambiar 1 MP + 1 BC + 1 SV por 1 Idea Innovadora (1 punto)",
                         "trade 1 raw + 1 goods + 1 service for 1 Innovative Idea (1 point)"),
 }
@@ -359,6 +363,7 @@ for _group, _meaning in ((A.CHOOSE, _choose), (A.DISCARD, _discard), (A.KEEP, _k
         MEANINGS[_name] = _meaning
 
 
+@for_view
 def action_meaning(view: dict[str, Any], action: Action, seat: int, lang: str) -> Text:
     """What ``action`` does for ``seat`` now, in a few words."""
     meaning = MEANINGS.get(action.name)

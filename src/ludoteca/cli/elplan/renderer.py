@@ -27,7 +27,7 @@ from .actions import action_meaning, secret_entry, shown_form, shown_text
 from .layout import fit, parts_of
 from .results import result_lines
 from .tutorial import tutorial_event
-from .words import SIMULTANEOUS_STEPS, _, district_name
+from .words import SIMULTANEOUS_STEPS, _, district_name, for_game
 
 EVENT_STYLES = {"fin": "bold green", "suceso": "bold", "periodo": "bold underline",
                 "innovar": "bold yellow", "exportar": "bold", "penalizacion-credito": "red",
@@ -50,6 +50,7 @@ def where_words(view: dict[str, Any], lang: str) -> str | None:
 class ElplanRenderer(GameRenderer):
     """The screen of «El Plan: tú decides»."""
 
+    @for_game
     def header(self, game: Game, view: dict[str, Any], lang: str) -> str:
         parts = [info(game.game_id).title,
                  _(lang, f"Período {view['period']} de {view['periods']}",
@@ -64,6 +65,7 @@ class ElplanRenderer(GameRenderer):
             parts.append(tr(lang, "turn_of", name=names))
         return " · ".join(escape(p) for p in parts)
 
+    @for_game
     def table_view(self, game: Game, seat: int | None, lang: str, labels: Sequence[str],
                    width: int = 100, height: int | None = None) -> RenderableType:
         """The whole board when there is room (or no ``height``); a shorter one, down to a
@@ -74,6 +76,7 @@ class ElplanRenderer(GameRenderer):
             return Group(*(p.forms[0] for p in parts if p.forms[0] is not None))
         return fit(parts, view.get("step"), width, max(1, height))
 
+    @for_game
     def entry_lines(self, game: Game, entry: Entry, lang: str, labels: Sequence[str],
                     indent: int = 4, prefix: str = "",
                     viewer: int | None = None) -> list[RenderableType]:
@@ -91,16 +94,19 @@ class ElplanRenderer(GameRenderer):
                           expand=False) for event in entry.events]
         return lines
 
+    @for_game
     def event_renderable(self, game: Game, event: Event, lang: str) -> RenderableType:
         special = tutorial_event(event, lang)
         if special is not None:
             return special
         return Text(game.describe(event, lang), style=EVENT_STYLES.get(event.kind, ""))
 
+    @for_game
     def opening_lines(self, game: Game, lang: str) -> list[RenderableType]:
         return [Padding(self.event_renderable(game, e, lang), (0, 0, 0, 4), expand=False)
                 for e in game.opening_events]
 
+    @for_game
     def actions_table(self, game: Game, seat: int, legal: Sequence[Action],
                       lang: str) -> RenderableType:
         """The legal actions numbered from 1, as they may be typed, and what each means."""
@@ -114,10 +120,12 @@ class ElplanRenderer(GameRenderer):
                           action_meaning(view, action, seat, lang))
         return table
 
+    @for_game
     def result_renderables(self, game: Game, lang: str,
                            labels: Sequence[str]) -> list[RenderableType]:
         return result_lines(game, lang, labels)
 
+    @for_game
     def opening(self, game: Game, lang: str) -> str:
         view = game.view(None)
         first = next((e.data["mc"] for e in game.opening_events
@@ -136,6 +144,7 @@ class ElplanRenderer(GameRenderer):
                       f" The first decision is {game.names[game.to_move[0]]}'s.")
         return escape(text)
 
+    @for_game
     def secret(self, game: Game, seat: int) -> bool:
         return game.view(seat)["step"] in SIMULTANEOUS_STEPS
 

@@ -4,23 +4,102 @@ player types for a square, an offer or a target (all numbered from 1, as shown).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from rich.text import Text
 
 from ludoteca.games.elplan import actions as A
-from ludoteca.games.elplan.content import content
+from ludoteca.games.elplan.content import Content, content, content_of, derived
 
 from ..render import seat_style
 
-C = content()
+#: the content of the game on the screen (set by the renderer from ``game.C``, or from a
+#: view's ``content`` key by the functions that take a view); None: the shipped one
+_CURRENT: ContextVar[Content | None] = ContextVar("elplan_content", default=None)
+
+
+def current() -> Content:
+    """The content of the game being shown (the shipped one outside a renderer call)."""
+    c = _CURRENT.get()
+    return content() if c is None else c
+
+
+@contextmanager
+def showing(c: Content | None) -> Iterator[None]:
+    """Words and screens read ``c`` (a game's content) inside the block."""
+    token = _CURRENT.set(c)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
+
+
+def for_game(method: Callable) -> Callable:
+    """A renderer method ``(self, game, …)`` that shows ``game`` with its own content."""
+    @functools.wraps(method)
+    def wrapper(self: Any, game: Any, *args: Any, **kwargs: Any) -> Any:
+        with showing(getattr(game, "C", None)):
+            return method(self, game, *args, **kwargs)
+    return wrapper
+
+
+def with_game(func: Callable) -> Callable:
+    """A function ``(game, …)`` that shows ``game`` with its own content."""
+    @functools.wraps(func)
+    def wrapper(game: Any, *args: Any, **kwargs: Any) -> Any:
+        with showing(getattr(game, "C", None)):
+            return func(game, *args, **kwargs)
+    return wrapper
+
+
+def for_view(func: Callable) -> Callable:
+    """A function ``(view, …)`` that shows ``view`` with the content it was made from."""
+    @functools.wraps(func)
+    def wrapper(view: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(view, dict) and view.get("content") is not None:
+            with showing(content_of(view)):
+                return func(view, *args, **kwargs)
+        return func(view, *args, **kwargs)
+    return wrapper
+
+
+class _Current:
+    """``C.x`` is ``current().x``: the modules of this screen read the shown game's content."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(current(), name)
+
+
+class _Table:
+    """A table derived from the shown game's content (``build(content)``), read as a dict."""
+
+    def __init__(self, name: str, build: Callable[[Content], dict[str, Any]]) -> None:
+        self.name, self.build = name, build
+
+    def _d(self) -> dict[str, Any]:
+        return derived(current(), self.name, self.build)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._d()[key]
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self._d().get(key, default)
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self._d()
+
+
+C: Any = _Current()
 RES = ("ch", "d", "e")
 PROD = ("mp", "bc", "sv")
 PTYPE = ("a", "b", "c", "any")
-CARDS_FULL = {c.id: c for c in C.cards}
-CARDS_TUT = {c.id: c for c in C.tut_cards}
-SQUARE_BY_ID = {s.id: s for s in C.squares}
+CARDS_FULL = _Table("cli.cards", lambda c: {x.id: x for x in c.cards})
+CARDS_TUT = _Table("cli.tut_cards", lambda c: {x.id: x for x in c.tut_cards})
+SQUARE_BY_ID = _Table("cli.squares", lambda c: {x.id: x for x in c.squares})
 # the steps in which the seats decide at once and in secret (engine brief: D4, D6, merma)
 SIMULTANEOUS_STEPS = frozenset({"d4-fabricar", "d6-credito-subsidio", "resumen-merma"})
 STEP_SHORT = {
@@ -109,7 +188,10 @@ def cards_of(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def card_name(cid: str, lang: str, view: dict[str, Any] | None = None) -> str:
-    card = (cards_of(view) if view else {}).get(cid) or CARDS_FULL.get(cid) or \
+    if view and view.get("content") is not None:
+        with showing(content_of(view)):
+            return card_name(cid, lang)
+    card = (cards_of(view) if view else CARDS_FULL).get(cid) or CARDS_FULL.get(cid) or \
         CARDS_TUT.get(cid)
     if card is None:
         return cid

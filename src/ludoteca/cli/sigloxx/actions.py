@@ -9,18 +9,19 @@ from typing import Any
 from ludoteca.core.action import Action
 from ludoteca.core.game import Game
 from ludoteca.games.sigloxx import actions as A
+from ludoteca.games.sigloxx.common import LAND_ID, N_LAND, N_TECH, TECH_ID
 from ludoteca.games.sigloxx.text import action_text
 
 from .common import (
-    CAP,
     OX,
     OY,
     SIZE,
-    C,
     _,
     cell_of,
+    current,
     glyph,
     land_words,
+    shows_game,
     site_words,
     tech_name,
     tile_rails,
@@ -55,17 +56,17 @@ def action_words(text: str, lang: str) -> str:
 
 
 def _tile_id(arg: int | None) -> str:
-    return C.land[arg].id if arg is not None and 0 <= arg < len(C.land) else str(arg)
+    return LAND_ID[arg] if arg is not None and 0 <= arg < N_LAND else str(arg)
 
 
 def _tech_id(arg: int | None) -> str:
-    return C.tech[arg].id if arg is not None and 0 <= arg < len(C.tech) else str(arg)
+    return TECH_ID[arg] if arg is not None and 0 <= arg < N_TECH else str(arg)
 
 
 def _site_id(arg: int | None) -> str:
-    if arg is None or not 0 <= arg < 3 * len(C.land):
+    if arg is None or not 0 <= arg < 3 * N_LAND:
         return str(arg)
-    return C.land[arg // 3].id + "abc"[arg % 3]
+    return LAND_ID[arg // 3] + "abc"[arg % 3]
 
 
 def _garbage_on(view: dict[str, Any], seat: int, tile: str) -> int:
@@ -169,8 +170,9 @@ def _garbage(view: dict[str, Any], action: Action, seat: int, lang: str) -> str:
     g = _garbage_on(view, seat, t)
     left = (view.get("maintenance") or {}).get("extra_garbage") \
         if view["step"] == "basura_extra" else view["players"][seat]["set_aside_garbage"]
-    return _(lang, f"poner una basura en {t} (tendrá {g + 1} de {CAP}; quedan {left} por "
-                   "colocar)", f"put a garbage token on {t} (it will hold {g + 1} of {CAP}; "
+    cap = current().CAP
+    return _(lang, f"poner una basura en {t} (tendrá {g + 1} de {cap}; quedan {left} por "
+                   "colocar)", f"put a garbage token on {t} (it will hold {g + 1} of {cap}; "
              f"{left} left to place)")
 
 
@@ -273,6 +275,7 @@ MEANINGS: dict[str, Meaning] = {
 }
 
 
+@shows_game
 def action_meaning(game: Game, view: dict[str, Any], action: Action, seat: int,
                    lang: str) -> str:
     """What an action does, in a few words, with names instead of numbers."""
@@ -321,6 +324,7 @@ def _run_base(game: Game, view: dict[str, Any], first: Action, lo: int, hi: int,
     return base, _(lang, "de ciencia", "science")
 
 
+@shows_game
 def run_meaning(game: Game, view: dict[str, Any], first: Action, last: Action, i: int, j: int,
                 seat: int, lang: str) -> str:
     """A run of amounts in one row: its range, its numbers and how to type any amount."""

@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from .common import C, _, fit_parts, land_words, seats_text, short_who, track_name, who
+from .common import _, current, fit_parts, land_words, seats_text, short_who, track_name, who
 
 
 def land_offer_line(view: dict[str, Any], lang: str) -> Text:
@@ -21,7 +21,7 @@ def land_offer_line(view: dict[str, Any], lang: str) -> Text:
 
 def cost_line(view: dict[str, Any], lang: str, explain: bool = True) -> Text:
     """``Coste de tecnología (tablero): 7 6 [5] 5 …`` with the marker's space in brackets."""
-    track = next(t for t in C.tracks if t.id == view["cost_track"])
+    track = next(t for t in current().TRACKS if t.id == view["cost_track"])
     cost = Text(_(lang, "Coste de tecnología", "Technology cost"), style="bold")
     cost.append(f" ({track_name(track.id, lang)}): ")
     for i, v in enumerate(track.prices):

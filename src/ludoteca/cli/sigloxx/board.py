@@ -20,7 +20,7 @@ from ludoteca.core.game import Game
 
 from .actions import place_targets, tile_marks
 from .auction import auction_line, auction_lines, cost_line, land_offer_lines, offer_line
-from .common import STEPS, _, fit_parts, short_who, signed
+from .common import STEPS, _, fit_parts, short_who, shows_game, signed
 from .land import (
     countries,
     country_lines,
@@ -228,6 +228,7 @@ def as_text(lines: list[list[Segment]]) -> list[Text]:
     return out
 
 
+@shows_game
 def board(game: Game, seat: int | None, lang: str, labels: Sequence[str], width: int = 100,
           height: int | None = None) -> RenderableType:
     """The board for ``seat``: all of it when ``height`` is None, else what fits."""

@@ -1,15 +1,21 @@
-"""What every part of the «Siglo XX» screen shares: content tables, the seat colours, yields
-and tiles in a few characters, and lines that fit a width without cutting a word."""
+"""What every part of the «Siglo XX» screen shares: the content of the game shown, the seat
+colours, yields and tiles in a few characters, and lines that fit a width without cutting a word.
+
+The screen shows the game's own content (``--option content=FILE``): every entry point that
+receives the game (the renderer's methods, :func:`shows_game`) makes it :func:`current` for
+the render, and the parts read their tiles, technologies and cards from ``current()``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from rich.text import Text
 
 from ludoteca.games.sigloxx import actions as A
-from ludoteca.games.sigloxx.content import SITE_RECYCLING, content
+from ludoteca.games.sigloxx.common import GRID_SIZE, ORIGIN_CELL, P_MAX, P_MIN
+from ludoteca.games.sigloxx.content import SITE_RECYCLING
 from ludoteca.games.sigloxx.effects import (  # noqa: F401 (shared with the screen's parts)
     E_,
     N_,
@@ -20,19 +26,31 @@ from ludoteca.games.sigloxx.effects import (  # noqa: F401 (shared with the scre
     glyph,
     tile_rails,
 )
+from ludoteca.games.sigloxx.tables import Tables, current, using
 
-C = content()
-LAND_BY_ID = {t.id: t for t in C.land}
-TECH_BY_ID = {t.id: t for t in C.tech}
-CAT_BY_ID = {c.id: c for c in C.catastrophes}
-CARD_BY_ID = {c.id: c for c in C.cards}
-CAP = C.tile_capacity
-SIZE = C.grid_size
-OX, OY = C.origin_cell % SIZE, C.origin_cell // SIZE
-ROMAN = tuple(r.roman for r in C.rounds)
+SIZE = GRID_SIZE                        # the window, the same for every content (ruling X1)
+OX, OY = ORIGIN_CELL % SIZE, ORIGIN_CELL // SIZE
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def shows_game(fn: F) -> F:
+    """Run ``fn(game, …)`` (or a renderer's ``fn(self, game, …)``) with the game's content as
+    :func:`current`."""
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        game = next((a for a in args[:2] if hasattr(a, "K")), None)
+        if game is None:
+            return fn(*args, **kwargs)
+        with using(game.K):
+            return fn(*args, **kwargs)
+    return wrapper  # type: ignore[return-value]
+
+
+# seat styles by colour name (the shipped names), else by seat (a content's own names)
 COLOUR_STYLES = {"rojo": "bold red", "amarillo": "bold yellow", "verde": "bold green",
                  "azul": "bold dodger_blue1", "morado": "bold magenta"}
+SEAT_STYLES = ("bold red", "bold yellow", "bold green", "bold dodger_blue1", "bold magenta")
 # the technology cost tracks by their content id
 TRACK_NAMES = {"tablero": ("tablero", "board"), "loseta-3": ("loseta, cara 3", "tile, side 3"),
                "loseta-4": ("loseta, cara 4", "tile, side 4")}
@@ -66,7 +84,13 @@ def _(lang: str, es: str, en: str) -> str:
 
 
 def colour_style(colour: str) -> str:
-    return COLOUR_STYLES.get(colour, "bold")
+    """The style of a seat's colour: by the shipped colour names, or by the seat that a
+    content's own colour name belongs to."""
+    style = COLOUR_STYLES.get(colour)
+    if style is None:
+        names = current().COLOURS
+        style = SEAT_STYLES[names.index(colour)] if colour in names else "bold"
+    return style
 
 
 def who(view: dict[str, Any], seat: int | None, lang: str) -> Text:
@@ -110,7 +134,7 @@ def signed(n: int) -> str:
 def rails_of(item: dict[str, Any]) -> int:
     """Rail bits of a placed tile (N E S W after its rotation)."""
     tile_id = item.get("tile") or item["tech"]
-    return tile_rails(tile_id, item["rotation"])
+    return tile_rails(tile_id, item["rotation"], current())
 
 
 def site_token(site: Any, staffed: bool | None, lang: str) -> str:
@@ -121,17 +145,18 @@ def site_token(site: Any, staffed: bool | None, lang: str) -> str:
     return mark + yields(site.coins, site.science, site.vp, lang)
 
 
-def land_words(tile_id: str, lang: str, rotation: int = 0) -> str:
+def land_words(tile_id: str, lang: str, rotation: int = 0, K: Tables | None = None) -> str:
     """``L04 ─ 3m`` / ``S1 ┼ 1m1c 2m1c R1``: the tile's rails and sites."""
-    t = LAND_BY_ID[tile_id]
-    return f"{tile_id} {glyph(tile_rails(tile_id, rotation))} " + \
+    K = K or current()
+    t = K.LAND_BY_ID[tile_id]
+    return f"{tile_id} {glyph(tile_rails(tile_id, rotation, K))} " + \
         " ".join(site_token(s, None, lang) for s in t.sites)
 
 
-def site_words(site_id: str, lang: str) -> str:
+def site_words(site_id: str, lang: str, K: Tables | None = None) -> str:
     """``L07b (ciudad 1m)`` / ``S1c (reciclaje, recicla 1)``."""
     tile, letter = site_id[:-1], site_id[-1]
-    t = LAND_BY_ID.get(tile)
+    t = (K or current()).LAND_BY_ID.get(tile)
     if t is None or letter not in "abc" or "abc".index(letter) >= len(t.sites):
         return site_id
     s = t.sites["abc".index(letter)]
@@ -142,19 +167,20 @@ def site_words(site_id: str, lang: str) -> str:
              f"{site_id} (city {yields(s.coins, s.science, s.vp, lang)})")
 
 
-def tech_title(tech_id: str, lang: str) -> str:
+def tech_title(tech_id: str, lang: str, K: Tables | None = None) -> str:
     """A technology's one name in ``lang``: ``Parque urbano`` / ``City Park``."""
-    t = TECH_BY_ID.get(tech_id)
+    t = (K or current()).TECH_BY_ID.get(tech_id)
     if t is None:
         return tech_id
     return t.name if lang == "es" else t.name_en
 
 
-def tech_name(tech_id: str, lang: str) -> str:
+def tech_name(tech_id: str, lang: str, K: Tables | None = None) -> str:
     """``T05 «Parque urbano»`` / ``T05 “City Park”``."""
-    if tech_id not in TECH_BY_ID:
+    K = K or current()
+    if tech_id not in K.TECH_BY_ID:
         return tech_id
-    title = tech_title(tech_id, lang)
+    title = tech_title(tech_id, lang, K)
     return f"{tech_id} «{title}»" if lang == "es" else f"{tech_id} “{title}”"
 
 
@@ -174,7 +200,7 @@ def xy(cell: int) -> str:
 def gauge(p: int) -> Text:
     """The pollution track −6…+6 with its marker: ``····●·┊······``."""
     out = Text()
-    for v in range(C.pollution_min, C.pollution_max + 1):
+    for v in range(P_MIN, P_MAX + 1):
         if v == p:
             out.append("●", style="bold red" if p < 0 else "bold green" if p > 0 else "bold")
         elif v == 0:

@@ -13,15 +13,14 @@ from ludoteca.games.sigloxx import actions as A
 from ludoteca.games.sigloxx.content import SITE_RECYCLING
 
 from .common import (
-    CAP,
     E_,
-    LAND_BY_ID,
     N_,
     S_,
     W_,
     _,
     cell_of,
     colour_style,
+    current,
     letters,
     rails_of,
     site_token,
@@ -218,12 +217,13 @@ def tile_lines(item: dict[str, Any], lang: str, cw: int, style: str,
 
 def _land_tile(item: dict[str, Any], lang: str, style: str, one: list, two: list,
                add: Any) -> None:
-    t = LAND_BY_ID[item["tile"]]
+    K = current()
+    t = K.LAND_BY_ID[item["tile"]]
     add(one, item["tile"], "bold")
     add(one, " ")
     g = item["garbage"]
     add(one, "■" * g, "bold red")
-    add(one, "□" * (CAP - g), "dim")
+    add(one, "□" * (K.CAP - g), "dim")
     staffed = set(item.get("citizens", []))
     first = True
     for letter, s in zip("abc", t.sites, strict=False):

@@ -14,8 +14,8 @@ from rich.text import Text
 from ludoteca.cli.messages import tr
 
 from .common import (
-    TECH_BY_ID,
     _,
+    current,
     fit_parts,
     flow,
     gauge,
@@ -74,7 +74,7 @@ def _techs(p: dict[str, Any], lang: str, short: bool = False) -> str:
     out = []
     for t in p["technologies"]:
         text = t["id"] if short else tech_name(t["id"], lang)
-        if t.get("used") and TECH_BY_ID[t["id"]].use == "once":
+        if t.get("used") and current().TECH_BY_ID[t["id"]].use == "once":
             text += _(lang, " (usada)", " (used)")
         out.append(text)
     return ", ".join(out) or "—"

@@ -19,7 +19,7 @@ from ludoteca.core.registry import info
 
 from .actions import action_meaning, action_words, english_alias, run_meaning, runs
 from .board import board
-from .common import PHASES, ROMAN, C, _, colour_style, who
+from .common import PHASES, SEAT_STYLES, _, colour_style, current, shows_game, who
 from .land import countries, legend
 from .results import result_lines
 
@@ -29,10 +29,11 @@ BOLD_EVENTS = ("fin", "ronda", "catastrofe", "bonificacion", "gana", "compra_sol
 class SigloRenderer(GameRenderer):
     """The screen of «Siglo XX»."""
 
+    @shows_game
     def header(self, game: Game, view: dict[str, Any], lang: str) -> str:
         parts = [info(game.game_id).title,
-                 _(lang, f"ronda {view['roman']} de {ROMAN[-1]}",
-                   f"round {view['roman']} of {ROMAN[-1]}")]
+                 _(lang, f"ronda {view['roman']} de {current().ROMAN[-1]}",
+                   f"round {view['roman']} of {current().ROMAN[-1]}")]
         phase = PHASES.get(view["phase"])
         if phase:
             parts.append(_(lang, *phase))
@@ -41,12 +42,14 @@ class SigloRenderer(GameRenderer):
             parts.append(tr(lang, "turn_of", name=names))
         return " · ".join(escape(p) for p in parts)
 
+    @shows_game
     def table_view(self, game: Game, seat: int | None, lang: str, labels: Sequence[str],
                    width: int = 100, height: int | None = None) -> RenderableType:
         """Countries, players, offers, catastrophe, auction and step as ``seat`` sees them;
         folded to fit ``height`` rows when given (see :mod:`.board`)."""
         return board(game, seat, lang, labels, width, height)
 
+    @shows_game
     def entry_lines(self, game: Game, entry: Entry, lang: str, labels: Sequence[str],
                     indent: int = 4, prefix: str = "",
                     viewer: int | None = None) -> list[RenderableType]:
@@ -63,6 +66,7 @@ class SigloRenderer(GameRenderer):
                                  (0, 0, 0, indent), expand=False))
         return lines
 
+    @shows_game
     def actions_table(self, game: Game, seat: int, legal: Sequence[Action],
                       lang: str) -> RenderableType:
         view = game.view(seat)
@@ -84,6 +88,7 @@ class SigloRenderer(GameRenderer):
                           run_meaning(game, view, first, last, i, j, seat, lang))
         return table
 
+    @shows_game
     def result_renderables(self, game: Game, lang: str,
                            labels: Sequence[str]) -> list[RenderableType]:
         if game.result is None:
@@ -95,6 +100,7 @@ class SigloRenderer(GameRenderer):
         out += [legend(lang), Text()]
         return out + result_lines(game, lang, labels)
 
+    @shows_game
     def opening(self, game: Game, lang: str) -> str:
         view = game.view(None)
         sp = who(view, view["sp"], lang).plain
@@ -104,6 +110,7 @@ class SigloRenderer(GameRenderer):
         return escape(_(lang, f"Ronda I: {sp} es jugador inicial ({how}).",
                         f"Round I: {sp} is start player ({how})."))
 
+    @shows_game
     def opening_lines(self, game: Game, lang: str) -> list[RenderableType]:
         out: list[RenderableType] = []
         last = None
@@ -114,8 +121,11 @@ class SigloRenderer(GameRenderer):
             last = text
         return out
 
+    @shows_game
     def player_style(self, game: Game, seat: int) -> str:
-        return colour_style(C.colours[seat]) if 0 <= seat < len(C.colours) else "bold"
+        colours = current().COLOURS
+        return colour_style(colours[seat]) if 0 <= seat < len(colours) else \
+            SEAT_STYLES[seat] if 0 <= seat < len(SEAT_STYLES) else "bold"
 
     def private(self, game: Game, seat: int) -> bool:
         """Every screen shows the seat's secret coins and science (and actions bounded by

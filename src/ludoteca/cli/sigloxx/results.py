@@ -14,7 +14,7 @@ from rich.text import Text
 from ludoteca.cli.messages import tr
 from ludoteca.core.game import Game
 
-from .common import C, _, signed, who
+from .common import _, shows_game, signed, who
 
 TIE_WORDS = {"fewest_garbage": ("menos basura", "fewest garbage"),
              "highest_pollution": ("contaminación más a la derecha", "best pollution level"),
@@ -114,6 +114,7 @@ def _decided_by(game: Game, lang: str) -> str:
     return ""
 
 
+@shows_game
 def result_lines(game: Game, lang: str, labels: Sequence[str]) -> list[RenderableType]:
     """The score table by source, how the final scoring counts, the tie-breaks, the winners."""
     result = game.result
@@ -138,7 +139,7 @@ def result_lines(game: Game, lang: str, labels: Sequence[str]) -> list[Renderabl
     names = tr(lang, "and").join(who(view, w, lang).plain for w in result.winners)
     key = "winners_line" if len(result.winners) == 1 else "winners_tie"
     out.append(Text(tr(lang, key, names=names) + _decided_by(game, lang), style="bold green"))
-    if result.reason == C.end_reason:
+    if result.reason == game.C.end_reason:
         out.append(Text(_(lang, "La partida acaba tras la puntuación final de la ronda VI.",
                           "The game ends after the final scoring of round VI.")))
     else:

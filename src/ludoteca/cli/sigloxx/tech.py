@@ -17,8 +17,9 @@ from ludoteca.games.sigloxx.effects import (  # noqa: F401 (re-exported)
 )
 
 from .common import (
-    CARD_BY_ID,
+    Tables,
     _,
+    current,
     fit_parts,
     short_who,
     tech_name,
@@ -46,15 +47,16 @@ def _card_rule(k: Any, lang: str) -> str:
     return _(lang, f"{k.vp} PV por tecnología", f"{k.vp} VP per technology")
 
 
-def card_title(card_id: str, lang: str) -> str:
-    k = CARD_BY_ID[card_id]
+def card_title(card_id: str, lang: str, K: Tables | None = None) -> str:
+    k = (K or current()).CARD_BY_ID[card_id]
     return f"«{k.name}»" if lang == "es" else f"“{k.name_en}”"
 
 
-def card_words(card_id: str, lang: str) -> str:
+def card_words(card_id: str, lang: str, K: Tables | None = None) -> str:
     """``II «Comercio»: 1 PV por moneda de ingresos``."""
-    k = CARD_BY_ID[card_id]
-    return f"{k.round} {card_title(card_id, lang)}: {_card_rule(k, lang)}"
+    K = K or current()
+    k = K.CARD_BY_ID[card_id]
+    return f"{k.round} {card_title(card_id, lang, K)}: {_card_rule(k, lang)}"
 
 
 # ----- the technology offer ----------------------------------------------------------------------

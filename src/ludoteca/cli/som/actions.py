@@ -10,8 +10,9 @@ from rich.text import Text
 
 from ludoteca.core.action import Action
 from ludoteca.games.som import actions as A
+from ludoteca.games.som.common import EXCHANGES, TYPE_CODES
 
-from .common import C, _, card_name, flag_tag, pd_words, type_name, type_value, who
+from .common import _, card_name, flag_tag, pd_words, tables, type_name, type_value, who
 
 EN_NAMES = {A.ROLL: "roll", A.END: "end", A.STOP: "stop", A.NO_LEVY: "no-levy",
             A.ELECTIONS: "elections", A.MOTION: "motion", A.DECLINE: "decline",
@@ -49,6 +50,7 @@ class Meaning:
 
     def __init__(self, view: dict[str, Any], seat: int, lang: str) -> None:
         self.view, self.seat, self.lang, self.out = view, seat, lang, Text()
+        self.K = tables(view)
 
     def add(self, es: str, en: str) -> None:
         self.out.append(_(self.lang, es, en))
@@ -57,7 +59,7 @@ class Meaning:
         self.out.append_text(who(self.view, s, self.lang))
 
     def disk(self, code: str) -> str:
-        return type_name(code, self.lang)
+        return type_name(code, self.lang, self.K)
 
 
 def _roll(m: Meaning, arg: int | None) -> None:
@@ -94,8 +96,8 @@ def _give(m: Meaning, code: str, arg: int | None) -> None:
 
 
 def _swap(m: Meaning, code: str, arg: int | None) -> None:
-    x = next(e for e in C.exchanges if e.code == code)
-    pair, take = C.types[x.pair].code, C.types[x.take].code
+    x = next(e for e in EXCHANGES if e.code == code)
+    pair, take = TYPE_CODES[x.pair], TYPE_CODES[x.take]
     m.add(f"canje: 2 × {m.disk(pair)} (uno a ", f"exchange: 2 × {m.disk(pair)} (one to ")
     m.person(arg)
     m.add(f", otro a Hisenda) por su {m.disk(take)}",
@@ -116,7 +118,7 @@ def _move(m: Meaning, arg: int | None) -> None:
     elif cell.get("card"):
         card = cell["card"]
         m.out.append_text(flag_tag(card["flag"], m.lang))
-        m.out.append(" " + card_name(card["id"], m.lang))
+        m.out.append(" " + card_name(card["id"], m.lang, m.K))
 
 
 def _stop(m: Meaning, arg: int | None) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
-from .common import SYMBOLS, _, flag_name, flag_tag, flow, initial, short_name
+from .common import SYMBOLS, _, flag_name, flag_tag, flow, initial, short_name, tables
 
 ROW_LABEL = 3                     # "r0 "
 MAX_CELL = 17                     # the widest a cell gets
@@ -96,7 +96,7 @@ def _cell_lines(view: dict[str, Any], cell: dict[str, Any] | None, lang: str, cw
         first = Text(word.center(cw) if len(word) <= cw else " " * cw, style="dim")
     else:
         card = cell["card"]
-        first = Text(short_name(card, lang, cw).ljust(cw),
+        first = Text(short_name(card, lang, cw, tables(view)).ljust(cw),
                      style="bold" if card["id"] == "CN" else "")
         second.append(" ")
         second.append_text(flag_tag(card["flag"], lang))
@@ -163,7 +163,7 @@ def _compact_cell(view: dict[str, Any], cell: dict[str, Any] | None, lang: str, 
         for s in people[:max(0, cw - len(out))]:
             out.append_text(initial(view["players"][s]["colour"], lang))
         room = cw - len(out) - 1
-        name = short_name(card, lang, room) if room >= 3 else ""
+        name = short_name(card, lang, room, tables(view)) if room >= 3 else ""
         if name:
             out.append(" " + name, style="bold" if card["id"] == "CN" else "")
     out.append(" " * max(0, cw - len(out)))

@@ -1,10 +1,13 @@
 """What every part of the «Som el que decidim!» screen shares: content tables, colours, the
 names of cards, flags and disks in one language, and measuring what fits.
 
-One name per card per language: the names are the ones the events use
-(:data:`ludoteca.games.som.text.CARD_NAME`: the cards with a Catalan proper name keep it in
-English too); the map's short forms are words taken from that same name, never an
-abbreviation cut in the middle of a word.
+One name per card per language: the names are the ones the events use (the game's tables'
+``CARD_NAME``: the cards with a Catalan proper name keep it in English too); the map's short
+forms are words taken from that same name, never an abbreviation cut in the middle of a word.
+
+Names come from the content of the game on screen: the view says which
+(:func:`ludoteca.games.som.tables.tables_of_view`); the functions that name something take
+those tables as ``K`` (default: the shipped content's).
 """
 
 from __future__ import annotations
@@ -17,12 +20,14 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from ludoteca.games.som import actions as A
-from ludoteca.games.som.content import content
-from ludoteca.games.som.text import CARD_NAME, FLAG_NAME
+from ludoteca.games.som.tables import Tables, default_tables, tables_of_view
+from ludoteca.games.som.text import FLAG_NAME
 
-C = content()
+# the shipped content (its names are the default of every function below)
+C = default_tables().C
 TYPE_BY_CODE = {t.code: t for t in C.types}
 CARD_BY_ID = {c.id: c for c in C.cards}
+CARD_NAME = default_tables().CARD_NAME
 
 # flag -> (tag es, tag en, style)
 FLAGS = {
@@ -112,8 +117,9 @@ def colour_style(view: dict[str, Any], seat: int | None) -> str:
     return COLOURS.get(view["players"][seat]["colour"], ("", "", "bold", ""))[2]
 
 
-def colour_word(code: str, lang: str) -> str:
-    return code if lang == "es" else COLOURS.get(code, ("", "", "", code))[3]
+def colour_word(code: str, lang: str, K: Tables | None = None) -> str:
+    """A colour in ``lang``: its code in Spanish, the first word of its English name."""
+    return code if lang == "es" else (K or default_tables()).COLOUR_EN.get(code, code)
 
 
 def who(view: dict[str, Any], seat: int | None, lang: str) -> Text:
@@ -121,16 +127,22 @@ def who(view: dict[str, Any], seat: int | None, lang: str) -> Text:
     if seat is None:
         return Text(HISENDA, style="bold")
     p = view["players"][seat]
-    return Text(f"{p['name']} ({colour_word(p['colour'], lang)})", style=colour_style(view, seat))
+    return Text(f"{p['name']} ({colour_word(p['colour'], lang, tables(view))})",
+                style=colour_style(view, seat))
 
 
 def who_plain(view: dict[str, Any], seat: int | None, lang: str) -> str:
     return who(view, seat, lang).plain
 
 
-def type_name(code: str, lang: str) -> str:
-    t = TYPE_BY_CODE[code]
-    return t.name if lang == "es" else t.name_en
+def tables(view: dict[str, Any]) -> Tables:
+    """The tables of the content of the game ``view`` is of."""
+    return tables_of_view(view)
+
+
+def type_name(code: str, lang: str, K: Tables | None = None) -> str:
+    es, en = (K or default_tables()).TYPE_NAME[code]
+    return es if lang == "es" else en
 
 
 def type_word(code: str, lang: str) -> str:
@@ -140,20 +152,45 @@ def type_word(code: str, lang: str) -> str:
 
 
 def type_value(code: str) -> int:
-    return TYPE_BY_CODE[code].value
+    return TYPE_BY_CODE[code].value             # 2 € services, 1 € infrastructures (SOM-1.8)
 
 
-def card_name(card_id: str, lang: str) -> str:
+def card_name(card_id: str, lang: str, K: Tables | None = None) -> str:
     """The card's one name in ``lang`` (the events' name)."""
-    es, en = CARD_NAME.get(card_id, (card_id, card_id))
+    es, en = (K or default_tables()).CARD_NAME.get(card_id, (card_id, card_id))
     return es if lang == "es" else en
 
 
-def short_name(card: dict[str, Any], lang: str, width: int) -> str:
+_FORMS: dict[Tables, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+
+
+def short_forms(K: Tables | None = None) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Card id -> its short forms (es, en) in the content ``K``: the shipped names' forms
+    for a card whose name is the shipped one, else its full name and then its words, the
+    longest first."""
+    if K is None or K.is_default:
+        return SHORT_FORMS
+    got = _FORMS.get(K)
+    if got is None:
+        shipped = default_tables().CARD_NAME
+        got = {}
+        for cid, names in K.CARD_NAME.items():
+            was = K.default_id[cid]
+            if names == shipped[was] and was in SHORT_FORMS:
+                got[cid] = SHORT_FORMS[was]
+                continue
+            got[cid] = tuple(
+                (name, *sorted((w for w in name.split() if len(w) >= 3 and w != name),
+                               key=len, reverse=True)) for name in names)
+        _FORMS[K] = got
+    return got
+
+
+def short_name(card: dict[str, Any], lang: str, width: int, K: Tables | None = None) -> str:
     """The longest short form of the card's name that fits ``width`` ("" when none does)."""
-    forms = SHORT_FORMS.get(card["id"])
+    forms = short_forms(K).get(card["id"])
     if forms is None:
-        full = card_name(card["id"], lang)
+        full = card_name(card["id"], lang, K)
         return full if len(full) <= width else ""
     return next((f for f in forms[0 if lang == "es" else 1] if len(f) <= width), "")
 

@@ -12,13 +12,14 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from ludoteca.games.som.common import URNA_FOR_CONSULTA
+
 from ..messages import tr
 from .board import deals_line
 from .common import (
     COLOURS,
     DIE_GLYPHS,
     STAGES,
-    C,
     _,
     card_name,
     colour_style,
@@ -29,6 +30,7 @@ from .common import (
     pd_words,
     seat_list,
     short_name,
+    tables,
     type_name,
     who,
 )
@@ -97,9 +99,9 @@ def status_lines(view: dict[str, Any], lang: str) -> list[Text]:
 
     urna = Text(_(lang, "Urna: ", "Urna: "), style="bold")
     pile = view["urna"]
-    urna.append(f"{len(pile)}/{C.urna_for_consulta}", style="bold green" if pile else "")
+    urna.append(f"{len(pile)}/{URNA_FOR_CONSULTA}", style="bold green" if pile else "")
     if pile:
-        urna.append(" — " + ", ".join(card_name(c, lang) for c in pile))
+        urna.append(" — " + ", ".join(card_name(c, lang, tables(view)) for c in pile))
     lines.append(urna)
     deals = deals_line(view, lang)
     if deals is not None:
@@ -113,7 +115,8 @@ def picture_text(view: dict[str, Any], picture: str, lang: str) -> Text:
     if picture == "todos":
         return Text(_(lang, "todos", "everyone"), style="bold")
     seat = next((p["seat"] for p in view["players"] if p["colour"] == picture), None)
-    text = Text(colour_word(picture, lang), style=COLOURS.get(picture, ("", "", "bold", ""))[2])
+    text = Text(colour_word(picture, lang, tables(view)),
+                style=COLOURS.get(picture, ("", "", "bold", ""))[2])
     if seat is None:
         text.append(_(lang, " (no juega)", " (not in play)"), style="dim")
     return text
@@ -139,11 +142,12 @@ def phase_detail(view: dict[str, Any], lang: str) -> Text:
         out.append_text(who(view, c["giver"], lang))
         out.append(_(lang, " da cambio a ", " gives change to "))
         out.append_text(who(view, c["payer"], lang))
-        out.append(_(lang, f": dos discos de 1 € por su {type_name(c['disk'], lang)} de 2 €",
-                     f": two 1 € disks for the 2 € {type_name(c['disk'], lang)} disk"))
+        K = tables(view)
+        out.append(_(lang, f": dos discos de 1 € por su {type_name(c['disk'], lang, K)} de 2 €",
+                     f": two 1 € disks for the 2 € {type_name(c['disk'], lang, K)} disk"))
         if c.get("given"):
             out.append(_(lang, " (ya: ", " (so far: ") +
-                       ", ".join(type_name(t, lang) for t in c["given"]) + ")", style="dim")
+                       ", ".join(type_name(t, lang, K) for t in c["given"]) + ")", style="dim")
     elif ph == "transferencia":
         out.append(_(lang, "la Generalitat tira el dado y recibe 4, 2 o 0 € de Hisenda",
                      "the Generalitat rolls the die and receives 4, 2 or 0 € from Hisenda"))
@@ -212,7 +216,7 @@ def players_table(view: dict[str, Any], lang: str, labels: Sequence[str],
         name = initial(p["colour"], lang)
         name.append(" ")
         name.append(p["name"], style=colour_style(view, s))
-        name.append(f" ({colour_word(p['colour'], lang)})", style="dim")
+        name.append(f" ({colour_word(p['colour'], lang, tables(view))})", style="dim")
         if labels[s]:
             name.append(f" ({labels[s]})", style="dim")
         elif s == viewer:
@@ -222,7 +226,7 @@ def players_table(view: dict[str, Any], lang: str, labels: Sequence[str],
         cell = cells[p["citizen"]]
         where = Text(f"{p['citizen']} ")
         if cell.get("card") and width >= 100:
-            where.append(short_name(cell["card"], lang, 16), style="dim")
+            where.append(short_name(cell["card"], lang, 16, tables(view)), style="dim")
         table.add_row("▶" if s in to_move else "", str(s), name, where,
                       disks_text(p["disks"], lang),
                       Text(str(p["value"]), style="bold red" if p["value"] < 2 else "bold"),
@@ -338,7 +342,7 @@ def status_compact(view: dict[str, Any], lang: str, width: int) -> Text:
     pieces.append(Text.assemble("Hisenda ", (f"{h['value']} €",
                                              "bold red" if h["value"] < 4 else "bold")))
     pieces.append(Text(f"Concentració nacional {view['cn']['pd']}"))
-    pieces.append(Text.assemble("urna ", (f"{len(view['urna'])}/{C.urna_for_consulta}",
+    pieces.append(Text.assemble("urna ", (f"{len(view['urna'])}/{URNA_FOR_CONSULTA}",
                                           "bold green" if view["urna"] else "")))
     return flow(pieces, width)
 

@@ -12,10 +12,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.core.game import Game
+from ludoteca.games.som.common import URNA_FOR_CONSULTA
 
 from ..messages import tr
 from .board import compact_map, map_renderable
-from .common import C, _, card_name, measure, who, who_plain
+from .common import _, card_name, measure, tables, who, who_plain
 
 
 class FittedMap:
@@ -78,9 +79,10 @@ def result_lines(game: Game, lang: str, labels: Sequence[str]) -> list[Renderabl
     else:
         lines.append(Text(_(lang, "Nadie gana.", "Nobody wins."), style="bold red"))
     pile = details.get("pile", view["urna"])
-    lines.append(Text(_(lang, f"Urna: {len(pile)} de {C.urna_for_consulta}",
-                        f"Urna: {len(pile)} of {C.urna_for_consulta}")
-                      + (" — " + ", ".join(card_name(c, lang) for c in pile) if pile else ""),
+    K = tables(view)
+    lines.append(Text(_(lang, f"Urna: {len(pile)} de {URNA_FOR_CONSULTA}",
+                        f"Urna: {len(pile)} of {URNA_FOR_CONSULTA}")
+                      + (" — " + ", ".join(card_name(c, lang, K) for c in pile) if pile else ""),
                       style="dim"))
     return lines
 
@@ -104,7 +106,7 @@ def reason_words(view: dict[str, Any], reason: str, details: dict[str, Any], lan
                        f"(la provocó {name}).",
                  f"DUI: Hisenda espanyola could not pay and independence is declared (caused "
                  f"by {name}).")
-    if reason == C.limit_reason:
+    if reason == tables(view).LIMIT:
         turns = details.get("turns", view.get("max_turns"))
         return _(lang, f"Límite: se llegó a {turns} turnos (no es un final del reglamento).",
                  f"Limit: {turns} turns were reached (not an ending of the rulebook).")

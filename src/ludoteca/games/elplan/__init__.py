@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludoteca.core.content_option import content_option
 from ludoteca.core.options import OptionSpec
 from ludoteca.core.registry import GameInfo, register
 
 from .content import content
 from .state import LEVELS, TUTORIAL_CHOICES, ElplanGame
 
-C = content()
+C = content()     # the shipped content: the player counts (2–6) are the same in every file
 
 OPTIONS = {
     "level": OptionSpec(
@@ -53,6 +54,9 @@ OPTIONS = {
         help_es="true: una tarjeta de crédito puede devolverse por 3 de Dinero en el Distrito 6 "
         "(G10); false: el modo estricto, nunca se devuelve",
         title=("Devolver créditos", "Credit repayment")),
+    # a custom content file (``ludoteca content check FILE --game elplan``): cards, plans,
+    # events, squares' gains, the tutorial… within the booklet's counts
+    "content": content_option("elplan"),
 }
 
 SUMMARY = {

@@ -17,15 +17,19 @@ import unicodedata
 from ludoteca.core.action import Action
 from ludoteca.core.errors import IllegalAction
 
-from .content import DECKS, MAX_TARGETS, PRODUCTS, PTYPES, RESOURCES, content
+from .content import DECKS, MAX_TARGETS, PRODUCTS, PTYPES, RESOURCES, Content, content
+from .schema import PRODUCTS_EN, RESOURCES_EN
 
-C = content()
+# The numbering and the words below are the same for every valid content file: the schema
+# fixes the codes (resources, products, process types, decks: their ids and English words)
+# and the counts (12 squares, 3 decks, at most 16 catalogue cards); square ids and card ids,
+# which a file may change, are resolved by the game (``ElplanGame._resolve``).
 NT = MAX_TARGETS                      # targets 0–17
 N_SQUARES = 12
 N_SLOTS = 9                           # O = 3·deck + slot
 MAX_SEATS = 6
-R_EN = C.resource_en                  # hc, money, energy
-T_EN = C.product_en                   # raw, goods, service
+R_EN = RESOURCES_EN                   # hc, money, energy (content: resources[].alias_en)
+T_EN = PRODUCTS_EN                    # raw, goods, service (content: products[].alias_en)
 
 PLACE, IGNORE, ACCEPT, DONE = "ubicar", "ignorar-suceso", "aceptar-suceso", "listo"
 DEACTIVATE, RETURN, ACTIVATE, REINFORCE = "desactivar", "devolver", "activar", "reforzar"
@@ -245,8 +249,10 @@ HELP_EN_FORM = {"ubicar Q": "place Q", IGNORE: "ignore-event", ACCEPT: "accept-e
                 "ofertar-T": "shop-T", REPAY: "repay-credit", INNOVATE: "innovate"}
 
 
-def grammar_lines(lang: str) -> list[str]:
-    """The action grammar in ``lang`` (es/en), one line each, for ``ludoteca rules elplan``."""
+def grammar_lines(lang: str, C: Content | None = None) -> list[str]:
+    """The action grammar in ``lang`` (es/en), one line each, for ``ludoteca rules elplan``
+    (square ids of the content ``C``; default: the shipped one)."""
+    C = C or content()
     es = lang == "es"
     out = [f"{form:22s} ({HELP_EN_FORM[form]}) — {pair[0] if es else pair[1]}"
            for form, pair in HELP.items()]

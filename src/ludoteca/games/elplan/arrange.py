@@ -12,7 +12,7 @@ from typing import Any
 from ludoteca.core.errors import InvalidOption
 
 from . import actions as A
-from .common import NT, C
+from .common import NT
 from .content import DECKS, PRODUCTS, RESOURCES
 
 
@@ -60,6 +60,7 @@ class ArrangeMixin:
         return s
 
     def _arrange_events(self, evs: list[int], top: Any) -> list[int]:
+        C = self.C
         if top is None:
             return evs
         if not isinstance(top, list) or len(top) > C.full_periods or \
@@ -111,6 +112,7 @@ class ArrangeMixin:
                     self.since[s * NT + 2 + k] = 0
 
     def _apply_arrangement_post(self, arr: dict[str, Any]) -> None:
+        C = self.C
         n = self.n
 
         def counts(x: Any, codes: tuple[str, ...], what: str) -> list[int]:

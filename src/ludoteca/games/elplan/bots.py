@@ -19,30 +19,44 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ludoteca.core.action import Action
 
 from . import actions as A
-from .content import content
+from .content import Content, content, derived
 
 if TYPE_CHECKING:
     from .state import ElplanGame
 
-C = content()
-PLAN = {p.id: p for p in C.plans}
-CARDS = {c.id: c for c in C.cards + C.tut_cards}
 PT = ("a", "b", "c")
 RES = ("ch", "d", "e")
 PROD = ("mp", "bc", "sv")
-RESERVE = C.buy_price
+RESERVE = content().buy_price      # a market Product's price: 3 in every file (EP-D5.3, schema)
 #: steps whose choice needs no view, by the name of their first legal action (only that step
 #: offers it): D2 step 1 (it never deactivates: ``listo``), D2 step 2 outside a refund (it
 #: never returns an investment: ``listo``), D7 (it always innovates)
 NO_VIEW_NEEDED = {A.DEACTIVATE: A.A_DONE, A.RETURN: A.A_DONE, A.INNOVATE: A.A_INNOVATE}
-#: plan id -> the process type it lacks
-MISSING_PROCESS = {p.id: next(x for x in range(3) if x not in {t for t, _ in p.processes})
-                   for p in C.plans}
+
+
+class Tables(NamedTuple):
+    """What the bot reads of a game's content (public: plans, cards, squares)."""
+
+    C: Content
+    plan: dict[str, Any]                # plan id -> plan
+    cards: dict[str, Any]               # card id -> card (full game and tutorial)
+    missing: dict[str, int]             # plan id -> the process type it lacks
+
+
+def _make_tables(C: Content) -> Tables:
+    return Tables(C, {p.id: p for p in C.plans}, {c.id: c for c in C.cards + C.tut_cards},
+                  {p.id: next(x for x in range(3) if x not in {t for t, _ in p.processes})
+                   for p in C.plans})
+
+
+def tables(C: Content) -> Tables:
+    """The bot's tables of content ``C`` (kept with it)."""
+    return derived(C, "bots.tables", _make_tables)
 
 
 class ElplanGreedyAgent:
@@ -60,6 +74,7 @@ class ElplanGreedyAgent:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
         self._covers: bool | None = None      # _covers_missing of the decision being taken
+        self._t = tables(content())           # the tables of the game being decided
 
     def choose(self, game: ElplanGame, seat: int) -> Action:
         legal = game.legal_actions(seat)
@@ -69,6 +84,7 @@ class ElplanGreedyAgent:
         if first.name in NO_VIEW_NEEDED:      # decided by the legal actions alone
             return NO_VIEW_NEEDED[first.name]
         view = game.own_view(seat)            # view(seat) without what the bot never reads
+        self._t = tables(game.C)
         me = view["players"][seat]
         name = self.HANDLERS.get(view["step"])
         if name is not None:
@@ -81,13 +97,11 @@ class ElplanGreedyAgent:
         return legal[0]
 
     # ----- what the seat has ---------------------------------------------------------------
-    @staticmethod
-    def _plan(me: dict[str, Any]):
-        return PLAN[me["plan"]]
+    def _plan(self, me: dict[str, Any]):
+        return self._t.plan[me["plan"]]
 
-    @staticmethod
-    def _missing_process(me: dict[str, Any]) -> int:
-        return MISSING_PROCESS[me["plan"]]
+    def _missing_process(self, me: dict[str, Any]) -> int:
+        return self._t.missing[me["plan"]]
 
     @staticmethod
     def _pool(me: dict[str, Any]) -> list[int]:
@@ -118,14 +132,14 @@ class ElplanGreedyAgent:
         subs = view["subsidies"]
         best, top = None, -1.0
         for a in legal:
-            sq = C.squares[a.arg]
+            sq = self._t.C.squares[a.arg]
             v = 0.3
             if sq.benefit == "extra_process":
                 v = 3.0 if not self._covers_missing(me) else 1.2
             elif sq.benefit == "purchase_discount":
                 v = 2.0 if hand[plan.missing] == 0 and money >= RESERVE - 1 else 0.6
             elif sq.benefit == "discount":
-                v = 0.4 + max((self._card_value(me, view, CARDS[o["card"]])
+                v = 0.4 + max((self._card_value(me, view, self._t.cards[o["card"]])
                                for d in view["decks"] if d["deck"] == sq.deck
                                for o in d["offers"] if o), default=0) * 0.4
             elif sq.benefit == "gain":
@@ -184,13 +198,13 @@ class ElplanGreedyAgent:
                 t = by_n[a.arg]
                 if a.arg < 2:
                     return (3, 0)
-                card = CARDS[t["id"]]
+                card = self._t.cards[t["id"]]
                 return (2 if card.kind in ("processes", "choose_one") else 1, -a.arg)
             return max(acts, key=worth)
         outs = [a for a in legal if a.name == A.OUTSOURCE]
         if outs:
             def gives(a: Action) -> int:
-                card = CARDS[by_n[a.arg]["id"]]
+                card = self._t.cards[by_n[a.arg]["id"]]
                 procs = card.by_tokens[card.min_tokens] if card.kind == "processes" else ()
                 return (2 if missing in procs or 3 in procs else 1 if procs else 0) + \
                     (1 if card.kind == "choose_one" else 0)
@@ -254,7 +268,7 @@ class ElplanGreedyAgent:
         for d in view["decks"]:
             for o in d["offers"]:
                 if o:
-                    offers[o["slot"]] = CARDS[o["card"]]
+                    offers[o["slot"]] = self._t.cards[o["card"]]
         money = me["idle"]["d"]
         best, top = None, 0.5
         for a in legal:

@@ -6,7 +6,12 @@ from ludoteca.core.events import new_event
 
 from .content import ANY, MAX_TARGETS, content
 
-C = content()
+# Every name below is the same for every valid content file (the schema's validators fix
+# what they are derived from); whatever a file may change is read from the game's own
+# content (``game.C``), never from here.
+_SHIPPED = C = content()        # the shipped content (tests, tools): the engine reads game.C
+MAX_PLAYERS = 6                # EP-GEN.1: 2–6 players (schema: players.min/max)
+assert _SHIPPED.max_players == MAX_PLAYERS
 NT = MAX_TARGETS               # targets per seat: 0, 1 plan processes; 2 + k catalogue card k
 CH, D, E = 0, 1, 2             # resources
 MP, BC, SV = 0, 1, 2           # products
@@ -26,12 +31,14 @@ DISTRICT_FIRST = {S_D1X: 1, S_D2OFF: 2, S_D3: 3, S_D4: 4, S_D5BUY: 5, S_D6: 6, S
 # D1 choice kinds
 K_RETURN, K_TAKE, K_DISCARD = 0, 1, 2
 
-# Opportunity square indices by benefit
-SQ_D1 = tuple(s.index for s in C.squares if s.benefit == "ignore_event")
-SQ_D2 = tuple(s.index for s in C.squares if s.benefit == "gain")
-SQ_D4 = next(s.index for s in C.squares if s.benefit == "extra_process")
-SQ_D5 = next(s.index for s in C.squares if s.benefit == "purchase_discount")
-SQ_D6 = tuple(s.index for s in C.squares if s.benefit == "subsidy")
+# Opportunity square indices by benefit: the board's layout, square by square, and the
+# benefit of each District's squares are fixed by the schema (SQUARE_DISTRICTS and
+# DISTRICT_BENEFIT: G24, EP-OPP.5–10); what a square gives (amounts, players) is content
+SQ_D1 = tuple(s.index for s in _SHIPPED.squares if s.benefit == "ignore_event")
+SQ_D2 = tuple(s.index for s in _SHIPPED.squares if s.benefit == "gain")
+SQ_D4 = next(s.index for s in _SHIPPED.squares if s.benefit == "extra_process")
+SQ_D5 = next(s.index for s in _SHIPPED.squares if s.benefit == "purchase_discount")
+SQ_D6 = tuple(s.index for s in _SHIPPED.squares if s.benefit == "subsidy")
 
 RES = ("ch", "d", "e")
 PROD = ("mp", "bc", "sv")

@@ -11,11 +11,15 @@ types a, b, c → 0, 1, 2 and "any" → 3; decks infraestructura, especialista, 
 
 from __future__ import annotations
 
+import hashlib
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
+from ludoteca.core.content_option import content_text
 from ludoteca.core.content_schema import load_spec
 from ludoteca.games.elplan import schema
 from ludoteca.games.elplan.schema import (  # noqa: F401 (re-exported vocabularies)
@@ -186,8 +190,12 @@ class Step:
     text_en: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Content:
+    """The parsed content of one file. Compared and hashed by identity: one file's text is
+    parsed once per process (:func:`load`), and games, clones and replays share the object.
+    It pickles as its text (re-parsed, once, where it is unpickled)."""
+
     raw: dict[str, Any]
     min_players: int
     max_players: int
@@ -243,6 +251,18 @@ class Content:
     tut_periods: dict[int, TutorialPeriod]
     checkpoints: tuple[Checkpoint, ...]
     steps: tuple[Step, ...]
+    # where it came from (set by parse_content; not content: left out of comparisons)
+    source: str = field(default="", init=False)    # the TOML text
+    origin: str = field(default="", init=False)    # the file's name (error messages, records)
+    custom: bool = field(default=False, init=False)  # not the shipped file
+    key: str | None = field(default=None, init=False)  # views' ``content`` (None: shipped)
+    #: tables derived from this content by the modules that read it (:func:`derived`)
+    cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if not self.custom:                    # the shipped file: nothing to carry
+            return (_unpickle, ("", self.origin, False))
+        return (_unpickle, (self.source, self.origin, True))
 
 
 def _card(c: schema.Investment, k: int) -> Card:
@@ -308,7 +328,7 @@ def parse_content(text: str, origin: str = f"elplan {FILE}") -> Content:
     steps = tuple(Step(st.id, st.at, st.period, st.text_es, st.text_en) for st in tut.steps)
     market, credit = spec.market, spec.credit
 
-    return Content(
+    out = Content(
         raw=raw, min_players=lo, max_players=hi, counts=counts,
         full_periods=spec.periods.full_game, tutorial_periods=spec.periods.tutorial,
         start=spec.start.resources.t,
@@ -341,6 +361,9 @@ def parse_content(text: str, origin: str = f"elplan {FILE}") -> Content:
         tut_entrepreneurs_from=tut.entrepreneurs_from_period,
         tut_ideas_from=tut.ideas_wildcard_from_period,
         tut_periods=tut_periods, checkpoints=checkpoints, steps=steps)
+    object.__setattr__(out, "source", text)
+    object.__setattr__(out, "origin", origin)
+    return out
 
 
 @cache
@@ -348,3 +371,62 @@ def content() -> Content:
     """The shipped content (read once)."""
     text = resources.files("ludoteca.games.elplan").joinpath(FILE).read_text("utf-8")
     return parse_content(text)
+
+
+#: custom contents alive in this process, by their views' ``content`` key
+_LIVE: weakref.WeakValueDictionary[str, Content] = weakref.WeakValueDictionary()
+
+
+@lru_cache(maxsize=16)
+def custom_content(text: str, origin: str) -> Content:
+    """A custom content file's text, parsed and checked once per (text, origin): every game
+    given it (clones, replays, a lab run's games) shares the one object."""
+    c = parse_content(text, origin)
+    key = "custom:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    object.__setattr__(c, "custom", True)
+    object.__setattr__(c, "key", key)
+    _LIVE[key] = c
+    return c
+
+
+def load(value: Any) -> Content:
+    """The content an option ``content`` asks for: ``None``/``"default"`` (the shipped
+    file), a path, or ``{"source": name, "toml": text}`` (records, the web).
+
+    Raises :class:`~ludoteca.core.errors.InvalidOption` for a value of the wrong kind and
+    :class:`~ludoteca.core.errors.ContentError` for a file that cannot be read or breaks the
+    schema (naming the file, the field and what is allowed)."""
+    got = content_text(value, "elplan")
+    if got is None:
+        return content()
+    text, origin = got
+    return custom_content(text, origin)
+
+
+def _unpickle(text: str, origin: str, custom: bool) -> Content:
+    return custom_content(text, origin) if custom else content()
+
+
+def content_of(view: dict[str, Any] | None) -> Content:
+    """The content a view was made from (its ``content`` key names a custom one; a view
+    without it is of the shipped content). Words and screens that read only a view use it."""
+    key = view.get("content") if view else None
+    if key is None:
+        return content()
+    c = _LIVE.get(key)
+    if c is None:
+        raise LookupError(f"elplan: the content {key!r} of this view is not loaded in this "
+                          "process (the game it came from is gone)")
+    return c
+
+
+T = TypeVar("T")
+
+
+def derived(c: Content, name: str, build: Callable[[Content], T]) -> T:
+    """``build(c)``, made once per content and kept with it (tables a module derives from
+    the content: names by id, per-plan statics…)."""
+    got = c.cache.get(name)
+    if got is None:
+        got = c.cache[name] = build(c)
+    return got

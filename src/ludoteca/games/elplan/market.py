@@ -11,7 +11,7 @@ from ludoteca.core.action import Action
 from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import NT, PROD, RES, SQ_D5, SQ_D6, C, event, triple
+from .common import NT, PROD, RES, SQ_D5, SQ_D6, event, triple
 
 
 class MarketMixin:
@@ -30,6 +30,7 @@ class MarketMixin:
 
     # ----- D5 (EP-D5.*) ------------------------------------------------------------------------
     def _d5_enter(self, ev: list[Event]) -> None:
+        C = self.C
         if self.feed:                                                     # EP-TWO.1, G40
             have = {C.plans[p].type for p in self.plans}
             for t in range(3):
@@ -42,6 +43,7 @@ class MarketMixin:
         return 1 if self.square[s] == SQ_D5 and not self.disc_used[s] else 0   # EP-D5.8
 
     def _d5buy_legal(self, s: int) -> list[Action]:
+        C = self.C
         bt = self.buy_t[s]
         must = "must_buy_missing" in self.cons
         missing = C.plans[self.plans[s]].missing
@@ -145,6 +147,7 @@ class MarketMixin:
         return out
 
     def _act_sell(self, s: int, p: tuple[int, int], _a: Any, ev: list[Event]) -> None:
+        C = self.C
         t, r = p
         self.hand[3 * s + t] -= 1
         self.market[t] += 1
@@ -161,6 +164,7 @@ class MarketMixin:
 
     def _export_check(self, t: int, ev: list[Event]) -> None:
         """EP-D5.12, G31: while 6 or more of a type lie in the market after a sale."""
+        C = self.C
         while self.market[t] >= C.export_at:
             self.market[t] -= C.export_removes
             self.exports += 1
@@ -191,6 +195,7 @@ class MarketMixin:
 
     # ----- D6 (EP-D6.*, G10, G16; simultaneous) ----------------------------------------------
     def _on_d6(self, s: int) -> int:
+        C = self.C
         q = self.square[s]
         return C.squares[q].subsidy if q in SQ_D6 else -1
 
@@ -201,6 +206,7 @@ class MarketMixin:
 
     def _d6_money(self, s: int) -> int:
         """Idle Dinero the seat will hold once its subsidy is in (for repayment)."""
+        C = self.C
         money = self.idle[3 * s + 1]
         q = self._on_d6(s)
         if q >= 0:
@@ -214,6 +220,7 @@ class MarketMixin:
         return self.repay_enabled and not self.tutorial and self.credit[s] == 1
 
     def _d6_enter(self, ev: list[Event]) -> None:
+        C = self.C
         for s in range(self.n):
             self.pick[s], self.repay[s], self.done[s] = -1, 0, 0
             q = self._on_d6(s)
@@ -222,6 +229,7 @@ class MarketMixin:
             self.need[s] = int(q >= 0 or (self._repay_ok(s) and best >= C.repay_cost))
 
     def _d6_legal(self, s: int) -> list[Action]:
+        C = self.C
         if self._on_d6(s) >= 0 and self.pick[s] < 0:
             return list(A.CHOOSE_A)
         out = []
@@ -239,6 +247,7 @@ class MarketMixin:
         ev.append(event("decidido", "EP-D6.7", {"player": s, "step": "d6"}))
 
     def _d6_reveal(self, ev: list[Event]) -> None:
+        C = self.C
         out = {}
         for s in self._in_order():
             if not self.need[s]:

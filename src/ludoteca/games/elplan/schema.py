@@ -35,6 +35,21 @@ CHECKS = ("resources", "events_face_down", "available_processes", "products",
           "activations_kept", "subsidies")
 MOMENTS = ("setup", "period", "opportunity", "D1", "D2", "offers", "D3", "D4", "D5",
            "D5.comprar", "D6", "D7", "summary")
+#: the English words of the action grammar (``vender-mp-d`` = ``sell-raw-money``): the
+#: ``alias_en`` of resources and products are these (engine brief: action grammar)
+RESOURCES_EN = ("hc", "money", "energy")
+PRODUCTS_EN = ("raw", "goods", "service")
+#: the Opportunity board, square by square (G24 with EP-OPP.5–10): 2 D1 squares (2 at
+#: «5-6», G24), 2 D2 (EP-OPP.7), 3A/3B/3C (EP-OPP.8), D4 and D5 (EP-OPP.9), D6's subsidy
+#: squares 1–3 (EP-OPP.10), none on D7 (EP-OPP.5); the benefit each District's squares give
+SQUARE_DISTRICTS = ("D1", "D1", "D2", "D2", "D3", "D3", "D3", "D4", "D5", "D6", "D6", "D6")
+DISTRICT_BENEFIT = {"D1": ("ignore_event", "EP-D1.4"), "D2": ("gain", "EP-D2.14"),
+                    "D3": ("discount", "EP-D3.11–13"), "D4": ("extra_process", "EP-D4.7"),
+                    "D5": ("purchase_discount", "EP-D5.8"), "D6": ("subsidy", "EP-D6.2")}
+#: effects the glossary gives one card each (Laboratorio, Tienda virtual, Analista, Técnico,
+#: Externalización; Red de transporte and Etiquetas RFID are the two export bonuses)
+ONE_CARD_KINDS = ("choose_one", "store", "event_shield", "sale_bonus", "outsource",
+                  "export_bonus")
 MAX_TARGETS = 18                      # N = 0, 1 plan processes; 2 + k catalogue card k (≤ 16)
 GLOSSARY = {"bodega", "industria", "cartel-publicitario", "central-de-energia-limpia",
             "red-de-transporte-limpio", "tecnico-en-calidad", "analista-de-riesgos",
@@ -456,6 +471,9 @@ class ElPlanContent(Spec):
                            ("process_types", PTYPES), ("decks", DECKS)):
             rule = "EP-D3 sections 3A–3C" if key == "decks" else "engine brief: action order"
             expect_(tuple(x.id for x in getattr(self, key)), codes, f"{key}[].id", rule)
+        for key, words in (("resources", RESOURCES_EN), ("products", PRODUCTS_EN)):
+            expect_(tuple(x.alias_en for x in getattr(self, key)), words,
+                    f"{key}[].alias_en", "engine brief: action grammar (English words)")
         expect_(self.start.resources.t, (2, 2, 2), "start.resources", "EP-SET.11")
         expect_([d.number for d in self.districts], list(range(1, 8)), "districts[].number",
                "EP-PER.3")
@@ -465,6 +483,41 @@ class ElPlanContent(Spec):
         for i, s in enumerate(sq):
             expect_(s.index, i, f"opportunity_squares[{i}].index", "engine brief: Q = 0–11")
         expect_(len(sq), 12, "opportunity_squares", "G24: 12 numbered squares")
+        for i, s in enumerate(sq):
+            expect_(s.district, SQUARE_DISTRICTS[i], f"opportunity_squares[{i}].district",
+                    "G24, EP-OPP.5–10: D1 D1 D2 D2 D3 D3 D3 D4 D5 D6 D6 D6")
+            benefit, rule = DISTRICT_BENEFIT[s.district]
+            expect_(s.benefit, benefit, f"opportunity_squares[{i}].benefit", rule)
+        for d, s in enumerate(sq[4:7]):
+            expect_(s.deck, DECKS[d], f"opportunity_squares[{4 + d}].deck",
+                    "EP-OPP.8: 3A, 3B, 3C discount the three decks in order")
+            ch = s.discount.choice
+            if not ch or len(set(ch)) != len(ch) or not set(ch) <= {"d", "e"}:
+                raise Problem(f"opportunity_squares[{4 + d}].discount.choice", f"got {ch!r}",
+                              '["d"], ["e"] or ["d", "e"] (EP-D3.11–13: 1 Dinero or 1 '
+                              'Energía less)')
+            expect_(s.discount.amount, 1, f"opportunity_squares[{4 + d}].discount.amount",
+                    "EP-D3.11–13")
+        expect_(sq[8].amount, 1, "opportunity_squares[8].amount", "EP-D5.8: 1 Dinero off")
+        for d, s in enumerate(sq[9:12]):
+            expect_(s.subsidy_square, d + 1, f"opportunity_squares[{9 + d}].subsidy_square",
+                    "EP-OPP.10")
+            expect_(s.min_market_types, (0, 2, 3)[d],
+                    f"opportunity_squares[{9 + d}].min_market_types", "EP-OPP.11")
+        for pc in self.player_counts:         # every seat can place its token (G24)
+            p = pc.players
+            free = sum(1 for i, s in enumerate(sq) if p in s.players and i not in (10, 11))
+            if free < p:
+                raise Problem("opportunity_squares[].players",
+                              f"{free} squares usable by {p} players with an empty market",
+                              f"at least {p} (G24: placing is compulsory, EP-OPP.1)")
+        for i, s in enumerate(sq):
+            if s.subsidy_square and s.district != "D6":
+                raise Problem(f"opportunity_squares[{i}].subsidy_square",
+                              f"got {s.subsidy_square} on {s.district}", "0 (EP-OPP.10)")
+            if not set(s.players) <= set(range(self.players.min, self.players.max + 1)):
+                raise Problem(f"opportunity_squares[{i}].players", f"got {s.players}",
+                              f"player counts {self.players.min}–{self.players.max}")
         for pc in self.player_counts:
             p = pc.players
             expect_(sum(1 for s in sq if s.district == "D1" and p in s.players), pc.d1_squares,
@@ -510,6 +563,19 @@ class ElPlanContent(Spec):
             if maq is None:
                 raise Problem(f"{field}[].id", "Maquinaria is missing", "maquinaria (erratum 1)")
             expect_(maq.cost.t, (0, 1, 0), f"{field}[maquinaria].cost", "EP-CARD.1 (erratum 1)")
+        for field, cat in (("investments", cards), ("tutorial_investments", tut)):
+            for kind in ONE_CARD_KINDS:     # the engine keeps one card of these effects
+                same = sorted({c.id for c in cat if c.effect.kind == kind and
+                               (kind != "export_bonus" or c.effect.once_per_period)})
+                other = sorted({c.id for c in cat if c.effect.kind == kind and
+                                kind == "export_bonus" and not c.effect.once_per_period})
+                for ids in (same, other):
+                    if len(ids) > 1:
+                        raise Problem(f"{field}[].effect.kind", f"{kind!r} on {ids}",
+                                      f"at most one card with effect {kind!r}" +
+                                      (" (once_per_period true, one false)"
+                                       if kind == "export_bonus" else "") +
+                                      " (glossary: G14–G17, G19, G20, G23)")
         ext = [c for c in cards if c.effect.kind == "outsource"]
         if len(ext) != 1 or ext[0].trio:
             raise Problem("investments[externalizacion]",

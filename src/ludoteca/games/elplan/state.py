@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from ludoteca.core.action import Action
+from ludoteca.core.content_option import record_value
 from ludoteca.core.errors import InvalidOption
 from ludoteca.core.events import Event
 from ludoteca.core.game import Game
@@ -30,6 +31,7 @@ from . import actions as A
 from .arrange import ArrangeMixin
 from .common import (
     DISTRICT_FIRST,
+    MAX_PLAYERS,
     NT,
     S_D1C,
     S_D1X,
@@ -49,10 +51,9 @@ from .common import (
     SIMULTANEOUS,
     STAGE_DISTRICT,
     STAGE_NAMES,
-    C,
     event,
 )
-from .content import DECKS, RESOURCES
+from .content import DECKS, RESOURCES, Content, derived, load
 from .market import MarketMixin
 from .sucesos import SucesosMixin
 from .summary import SummaryMixin
@@ -102,11 +103,14 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         self._setup_log: tuple[dict[str, Any], ...] = ()
         self._history, self._n_actions = None, 0
         self.n = len(names)
+        #: the content this game plays (option ``content``; shared by clones, never copied)
+        self.C: Content = load(options.get("content"))
         self._read_options(options)
         self._arr: dict[str, Any] = {}
         self._build()
 
     def _read_options(self, options: dict[str, Any]) -> None:
+        C = self.C
         n = self.n
         level = options.get("level", 1)
         if isinstance(level, str) and level.strip().isdigit():
@@ -149,6 +153,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         self.first = fp
 
     def _check_plans(self, ids: list[str]) -> None:
+        C = self.C
         n, level = self.n, self.level
         valid = [p.id for p in C.plans if p.level == level]
         if self.tutorial:
@@ -181,14 +186,16 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
     def _build(self) -> None:
         """Set the game up from scratch (options + arrangements so far), then run to the first
         decision. Everything random comes from the one seeded generator."""
+        C = self.C
         n, arr = self.n, self._arr
         self.rng = GameRandom(self.seed)
         tut = self.tutorial
         self.cat = C.tut_cards if tut else C.cards
         self.ntg = 2 + len(self.cat)
-        specs = _TINFO.get((tut, self.plans))
-        if specs is None:                       # content is fixed: the same every game
-            specs = _TINFO[tut, self.plans] = tuple(
+        tinfo = derived(C, "state.tinfo", _new_dict)   # (tutorial, plans) -> specs
+        specs = tinfo.get((tut, self.plans))
+        if specs is None:                       # fixed by the content: the same every game
+            specs = tinfo[tut, self.plans] = tuple(
                 tuple(self._target_spec(p, N) for N in range(NT)) for p in self.plans)
         self.tinfo = specs
         pc = C.counts[n]
@@ -297,6 +304,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
 
     def _target_spec(self, plan: int, N: int) -> tuple[tuple[int, ...], int]:
         """(spaces, min tokens) of target N for a plan."""
+        C = self.C
         if N < 2:
             spaces = C.plans[plan].processes[N][1]
             return spaces, len(spaces)
@@ -307,6 +315,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         return (), 0
 
     def _reset_period(self) -> None:
+        C = self.C
         n = self.n
         self.bought = [0] * n
         self.returned = [0] * n
@@ -337,17 +346,20 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
 
     # ----- the Period plan ------------------------------------------------------------------
     def _plan_stages(self, p: int) -> tuple[tuple[int, ...], frozenset[str]]:
-        return _period_plan(self.tutorial, p)
+        return _period_plan(self.C, self.tutorial, p)
 
     def summary_steps(self) -> tuple[int, ...]:
+        C = self.C
         if self.tutorial:
             return C.tut_periods[self.period].summary_steps
         return (1, 2, 3, 4, 5, 6, 7, 8)
 
     def last_period(self) -> int:
+        C = self.C
         return C.tutorial_periods if self.tutorial else C.full_periods
 
     def _start_period(self, p: int, ev: list[Event]) -> None:
+        C = self.C
         self.period = p
         self._reset_period()
         self.stages, self.cons = self._plan_stages(p)
@@ -414,6 +426,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         return list(IN_ORDER[self.n][self.mc])
 
     def _enter(self, ev: list[Event]) -> None:
+        C = self.C
         st = self.stage
         self.cur = 0
         self.order = self._in_order()
@@ -480,6 +493,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         return False
 
     def _end_route(self, ev: list[Event]) -> None:
+        C = self.C
         p = self.period
         if not self.tutorial and p >= C.full_periods:                     # EP-END.1
             self._finish("fin", ev)
@@ -529,6 +543,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
 
     # ----- Opportunity (EP-OPP.*) -----------------------------------------------------------
     def _square_usable(self, q: int) -> bool:
+        C = self.C
         sq = C.squares[q]
         if sq.subsidy >= 0:                                               # EP-OPP.11–14
             kinds = sum(1 for t in range(3) if self.market[t] > 0)
@@ -536,6 +551,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         return True
 
     def _opp_legal(self, seat: int) -> list[Action]:
+        C = self.C
         if self.square[seat] >= 0:
             return []
         market = self.market
@@ -545,6 +561,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
                 if sq[q] < 0 and squares[q].subsidy < limit]           # EP-OPP.11–14
 
     def _act_place(self, seat: int, _p: Any, q: int, ev: list[Event]) -> None:
+        C = self.C
         self.sq[q] = seat
         self.square[seat] = q
         ev.append(event("ubicar", "EP-OPP.1", {"player": seat, "square": q,
@@ -606,6 +623,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
     def _resolve(self, kind: str, word: str) -> int | None:
         """A non-numeric argument: a square id, a target (proceso-1, a card id), an offer
         (deck-slot)."""
+        C = self.C
         if kind == "square":
             return C.square_index.get(word)
         if kind == "target":
@@ -654,6 +672,15 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         self._end_turn(seat, ev)
         self.cur += 1
 
+    def record_options(self) -> dict[str, Any]:
+        """The options, with a custom content's whole text embedded (``{"source": name,
+        "toml": text}``) so that the record replays without the file."""
+        opts = dict(self.options)
+        C = self.C
+        if C.custom:
+            opts["content"] = record_value(C.origin, C.source)
+        return opts
+
     # ----- copies -----------------------------------------------------------------------------
     def clone(self) -> ElplanGame:
         g = object.__new__(ElplanGame)
@@ -692,6 +719,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         return g
 
     def _resample_choice(self, s: int, rng: random.Random) -> None:
+        C = self.C
         st = self.stage
         if st == S_D4:
             b = 4 * s
@@ -719,6 +747,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
     # ----- invariants (tests; not in the hot path) -------------------------------------------
     def _check_invariants(self) -> None:
         """The brief's invariants: raise AssertionError when the state breaks one."""
+        C = self.C
         n = self.n
         for d in range(3):
             sizes = C.tut_deck_sizes if self.tutorial else C.deck_sizes
@@ -780,9 +809,22 @@ def _districts_of(stages: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted({STAGE_DISTRICT[s] for s in stages} - {0}))
 
 
-@cache
-def _period_plan(tutorial: bool, p: int) -> tuple[tuple[int, ...], frozenset[str]]:
-    """The stages of Period ``p`` and its tutorial constraints (the same in every game)."""
+def _new_dict(_c: Content) -> dict:
+    return {}
+
+
+def _period_plan(C: Content, tutorial: bool, p: int) -> tuple[tuple[int, ...], frozenset[str]]:
+    """The stages of Period ``p`` and its tutorial constraints (the same in every game of
+    the content ``C``; kept with it)."""
+    plans = derived(C, "state.period_plan", _new_dict)
+    got = plans.get((tutorial, p))
+    if got is None:
+        got = plans[tutorial, p] = _make_period_plan(C, tutorial, p)
+    return got
+
+
+def _make_period_plan(C: Content, tutorial: bool, p: int) -> tuple[tuple[int, ...],
+                                                                   frozenset[str]]:
     if tutorial:
         tp = C.tut_periods[p]
         dists, opp, cons = tp.districts, tp.opportunity, tp.constraints
@@ -810,14 +852,11 @@ def _period_plan(tutorial: bool, p: int) -> tuple[tuple[int, ...], frozenset[str
 
 
 _DONE = A.A_DONE
-_ALONE = tuple((s,) for s in range(C.max_players))   # to_move of each seat alone
-
-#: (tutorial, plans) -> each seat's (spaces, min tokens) per target, as _build makes them
-_TINFO: dict[tuple[bool, tuple[int, ...]], tuple] = {}
+_ALONE = tuple((s,) for s in range(MAX_PLAYERS))   # to_move of each seat alone
 
 #: seats in Momento Cero order: IN_ORDER[n][mc]
 IN_ORDER = tuple(tuple(tuple((mc + i) % n for i in range(n)) for mc in range(max(n, 1)))
-                 for n in range(C.max_players + 1))
+                 for n in range(MAX_PLAYERS + 1))
 
 #: stage -> the legal actions of a seat in a step taken in order
 SEQ_LEGAL: tuple[Any, ...] = tuple(

@@ -16,17 +16,19 @@ from ludoteca.core.action import Action
 from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import K_DISCARD, K_RETURN, K_TAKE, NT, RES, SQ_D1, C, event, ptriple, triple
+from .common import K_DISCARD, K_RETURN, K_TAKE, NT, RES, SQ_D1, event, ptriple, triple
 
 
 class SucesosMixin:
     """Mixed into ElplanGame."""
 
     def _event(self):
+        C = self.C
         return C.events[self.ev_cur]
 
     # ----- reveal and exemptions -------------------------------------------------------------
     def _d1_enter(self, ev: list[Event]) -> None:
+        C = self.C
         self.ev_cur = self.ev_fd.pop()                                    # EP-D1.1, EP-DECK.5
         e = C.events[self.ev_cur]
         ev.append(event("suceso", "EP-D1.1", {"event": e.id, "number": e.number,
@@ -55,6 +57,7 @@ class SucesosMixin:
                                            "by": "casilla" if on_square else "analista"}))
 
     def _d1_leave_exemptions(self, ev: list[Event]) -> None:
+        C = self.C
         self.d1_op = 0
         self.cq, self.ck = [], []
         e = C.events[self.ev_cur]
@@ -71,6 +74,7 @@ class SucesosMixin:
     def _d1_continue(self, ev: list[Event]) -> bool:
         """Apply the event's operations in order until one needs choices; True when a round of
         choices was queued (``cq``/``ck``)."""
+        C = self.C
         e = C.events[self.ev_cur]
         while self.d1_op < len(e.effects):
             op = e.effects[self.d1_op]
@@ -85,6 +89,7 @@ class SucesosMixin:
 
     def _apply_op(self, op, ev: list[Event]) -> None:
         """One event operation without choices (content.toml ``op`` vocabulary)."""
+        C = self.C
         e = C.events[self.ev_cur]
         who = self._affected() if op.scope == "player" else []
         rule = "EP-D1.2"
@@ -164,6 +169,7 @@ class SucesosMixin:
 
     # ----- choices ---------------------------------------------------------------------------
     def _queue_choices(self, op, ev: list[Event]) -> None:
+        C = self.C
         e = C.events[self.ev_cur]
         who = self._affected()
         items: list[tuple[int, int]] = []
@@ -215,6 +221,7 @@ class SucesosMixin:
 
     def _resolve_choice(self, s: int, kind: int, x: int, ev: list[Event], auto: bool = False
                         ) -> None:
+        C = self.C
         e = C.events[self.ev_cur]
         if kind == K_RETURN:
             self.idle[3 * s + x] -= 1
@@ -240,6 +247,7 @@ class SucesosMixin:
 
     # ----- D7 start hook (EP-D1.7) -----------------------------------------------------------
     def _d7_hooks(self, ev: list[Event]) -> None:
+        C = self.C
         if self.ev_cur < 0:
             return
         e = C.events[self.ev_cur]

@@ -11,7 +11,7 @@ from ludoteca.core.events import Event
 from ludoteca.core.result import Result
 
 from . import actions as A
-from .common import NT, PROD, S_OVER, C, event, ptriple
+from .common import NT, PROD, S_OVER, event, ptriple
 
 IDEA = 3
 
@@ -57,6 +57,7 @@ class SummaryMixin:
 
     # ----- steps 2–8 ---------------------------------------------------------------------------
     def _summary_rest(self, ev: list[Event]) -> None:
+        C = self.C
         steps = self.summary_steps()
         if 2 in steps:                                                     # EP-SUM.4
             self.sq = [-1] * 12

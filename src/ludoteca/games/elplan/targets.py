@@ -14,7 +14,7 @@ from ludoteca.core.action import Action
 from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import ANY, NT, S_D1C, S_D2RET, S_D3, S_D6, SQ_D2, SQ_D4, C, event, triple
+from .common import ANY, NT, S_D1C, S_D2RET, S_D3, S_D6, SQ_D2, SQ_D4, event, triple
 
 IDEA = 3
 TARGETS = range(NT)
@@ -89,6 +89,7 @@ class TargetsMixin:
 
     def _procs(self, s: int, N: int) -> tuple[int, ...]:
         """The processes an active target gives in D4 (EP-D4.1, EP-CARD.4–10, G22)."""
+        C = self.C
         if N < 2:
             return (C.plans[self.plans[s]].processes[N][0],)
         card = self.cat[N - 2]
@@ -101,6 +102,7 @@ class TargetsMixin:
 
     def _pool_of(self, s: int, square: bool = True) -> list[int]:
         """Available processes [a, b, c, any] (EP-D4.1; G3 without the D4 square)."""
+        C = self.C
         pool = [0, 0, 0, 0]
         base = s * NT
         own, sp, cat, tinfo = self.own, self.sp, self.cat, self.tinfo[s]
@@ -170,10 +172,12 @@ class TargetsMixin:
             self.idle[b + 2] >= need[2]
 
     def _ideas_allowed(self) -> bool:
+        C = self.C
         return not self.tutorial or self.period >= C.tut_ideas_from          # EP-TUT.27
 
     # ----- D2 start (EP-D2.14–15, G18, G28) --------------------------------------------------
     def _d2_start(self, ev: list[Event]) -> None:
+        C = self.C
         for s in self.order:
             q = self.square[s]
             if q in SQ_D2:
@@ -389,6 +393,7 @@ class TargetsMixin:
             "before": None if old < 0 else self.cat[old - 2].id}))
 
     def _act_lab(self, s: int, x: int, _a: Any, ev: list[Event]) -> None:
+        C = self.C
         before = self.lab[s]
         self.lab[s] = x
         self.lab_done[s] = 1
@@ -425,6 +430,7 @@ class TargetsMixin:
 
     # ----- D3: investment (EP-D3.*, G44, G46, G47) -------------------------------------------
     def _discount_types(self, s: int, card) -> tuple[int, ...]:
+        C = self.C
         q = self.square[s]
         if q < 0:
             return ()
@@ -437,6 +443,7 @@ class TargetsMixin:
         return not self.tutorial and not self.credit[s] and self.credit_supply > 0
 
     def _d3_legal(self, s: int) -> list[Action]:
+        C = self.C
         if self.play_n >= 0:
             N = self.play_n
             need = self._required_need(s, N)
@@ -542,6 +549,7 @@ class TargetsMixin:
         return wild <= rem[b + ANY]
 
     def _d4_enter(self, ev: list[Event]) -> None:
+        C = self.C
         pools = {}
         pools_l, rem, made, done, need = self.pool, self.rem, self.made, self.done, self.need
         for s in range(self.n):
@@ -560,6 +568,7 @@ class TargetsMixin:
         ev.append(event("procesos", "EP-D4.1", {"pools": pools}))
 
     def _d4_legal(self, s: int) -> list[Action]:
+        C = self.C
         plan = C.plans[self.plans[s]]
         b = 4 * s
         second = "must_make_second" in self.cons
@@ -570,6 +579,7 @@ class TargetsMixin:
         return out
 
     def _act_make(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
+        C = self.C
         plan = C.plans[self.plans[s]]
         procs = next(p for x, p in plan.recipes if x == t)
         b = 4 * s

@@ -4,7 +4,7 @@ seat's simultaneous choice before the reveal."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ludoteca.core.action import Action
 from ludoteca.core.events import Event
@@ -28,17 +28,35 @@ from .common import (
     S_OPP,
     SQ_D1,
     STAGE_NAMES,
-    C,
 )
+from .content import Content, derived
 
 if TYPE_CHECKING:
     from .state import ElplanGame
 
-RES_NAME = {"ch": C.resource_names[0], "d": C.resource_names[1], "e": C.resource_names[2]}
-PROD_NAME = {"mp": C.product_names[0], "bc": C.product_names[1], "sv": C.product_names[2]}
-CARD_NAME = {c.id: (c.name, c.name_en) for c in C.tut_cards + C.cards}
-EVENT_NAME = {e.id: (e.name, e.name_en) for e in C.events}
-DECK_NAME = C.deck_names
+
+
+class Names(NamedTuple):
+    """A content's names, (Spanish, English), by code or id."""
+
+    res: dict[str, tuple[str, str]]
+    prod: dict[str, tuple[str, str]]
+    card: dict[str, tuple[str, str]]
+    event: dict[str, tuple[str, str]]
+    deck: tuple[tuple[str, str], ...]
+
+
+def _make_names(C: Content) -> Names:
+    return Names({"ch": C.resource_names[0], "d": C.resource_names[1], "e": C.resource_names[2]},
+                 {"mp": C.product_names[0], "bc": C.product_names[1], "sv": C.product_names[2]},
+                 {c.id: (c.name, c.name_en) for c in C.tut_cards + C.cards},
+                 {e.id: (e.name, e.name_en) for e in C.events}, C.deck_names)
+
+
+def names_of(C: Content) -> Names:
+    """The names of content ``C`` (kept with it)."""
+    return derived(C, "text.names", _make_names)
+
 STEP_WORDS = {
     "oportunidad": ("la Oportunidad", "the Opportunity"),
     "d1-exencion": ("el Distrito 1 (ignorar o aceptar el suceso)",
@@ -132,10 +150,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "idea": ("{p} pone una Idea en {target_name}.", "{p} puts an Idea on {target_name}."),
     "sustituir": ("{p} cambia 1 {resource_name} de {target_name} por una Idea.",
                   "{p} replaces 1 {resource_name} on {target_name} with an Idea."),
-    "externalizar": ("{p} activa {card_name} mediante Externalización.",
-                     "{p} activates {card_name} through Outsourcing."),
-    "laboratorio": ("{p} elige el Proceso {process} para su Laboratorio.",
-                    "{p} picks process {process} for their Laboratory."),
+    "externalizar": ("{p} activa {card_name} mediante {kind_card}.",
+                     "{p} activates {card_name} through {kind_card}."),
+    "laboratorio": ("{p} elige el Proceso {process} para su {kind_card}.",
+                    "{p} picks process {process} for their {kind_card}."),
     "fichas-devueltas": ("{target_name} de {p} queda sin activar: vuelven {back_text}.",
                          "{p}'s {target_name} stays inactive: back: {back_text}."),
     "canjear": ("{p} canjea {paid_text} por 1 {received_name}.",
@@ -153,22 +171,21 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                         "{p} buys 1 {product_name} with a credit card."),
     "importar": ("{p} importa 1 {product_name} por {paid} Dinero.",
                  "{p} imports 1 {product_name} for {paid} Money."),
-    "comprar-tienda": ("{p} compra 1 {product_name} de la Tienda virtual de {owner_p} por "
-                       "{paid} Dinero.", "{p} buys 1 {product_name} from {owner_p}'s Online "
-                       "shop for {paid} Money."),
-    "tecnico": ("Técnico en calidad: {p} recibe {gain_text}.",
-                "Quality technician: {p} takes {gain_text}."),
+    "comprar-tienda": ("{p} compra 1 {product_name} de la {kind_card} de {owner_p} por "
+                       "{paid} Dinero.", "{p} buys 1 {product_name} from {owner_p}'s "
+                       "{kind_card} for {paid} Money."),
+    "tecnico": ("{kind_card}: {p} recibe {gain_text}.",
+                "{kind_card}: {p} takes {gain_text}."),
     "vender": ("{p} vende 1 {product_name} y recibe {gain} {resource_name}.",
                "{p} sells 1 {product_name} and takes {gain} {resource_name}."),
     "exportar": ("¡Exportación! {removed} {product_name} vuelven a la caja.",
                  "Export! {removed} {product_name} go back to the box."),
     "subsidio": ("{amount} Dinero a los subsidios: ahora {subsidies}.",
                  "{amount} Money to the subsidy squares: now {subsidies}."),
-    "red": ("Red de transporte limpio: {p} recibe {gain_text}.",
-            "Clean transport network: {p} takes {gain_text}."),
-    "rfid": ("Etiquetas RFID: {p} recibe {gain_text}.", "RFID tags: {p} takes {gain_text}."),
-    "ofertar": ("{p} pone 1 {product_name} en su Tienda virtual.",
-                "{p} puts 1 {product_name} on their Online shop."),
+    "red": ("{kind_card}: {p} recibe {gain_text}.", "{kind_card}: {p} takes {gain_text}."),
+    "rfid": ("{kind_card}: {p} recibe {gain_text}.", "{kind_card}: {p} takes {gain_text}."),
+    "ofertar": ("{p} pone 1 {product_name} en su {kind_card}.",
+                "{p} puts 1 {product_name} on their {kind_card}."),
     "subsidios": ("Crédito y subsidio: {choices_text}. Subsidios: {subsidies}.",
                   "Credit and subsidy: {choices_text}. Subsidies: {subsidies}."),
     "innovar": ("{p} cambia 3 Productos distintos por una Idea ({ideas} en total).",
@@ -201,6 +218,27 @@ NONE = ("ninguno", "none")
 END_REASON = {"fin": ("tras el último Período", "after the last Period"),
               "tutorial": ("fin del tutorial", "end of the tutorial")}
 CATEGORY_ES = {"positive": "positivo", "negative": "negativo", "neutral": "neutro"}
+#: events told with the name of the game's card of one kind: kind -> the game's attribute
+#: holding that card's target (its name comes from the game's own catalogue)
+KIND_CARD = {"externalizar": "ext_n", "laboratorio": "lab_n", "comprar-tienda": "shop_n",
+             "ofertar": "shop_n", "tecnico": "tech_n", "red": "red_n", "rfid": "rfid_n"}
+#: what those events say when the catalogue has no such card (never in play)
+KIND_WORDS = {"ext_n": ("Externalización", "Outsourcing"), "lab_n": ("Laboratorio", "Laboratory"),
+              "shop_n": ("Tienda virtual", "Online shop"),
+              "tech_n": ("Técnico en calidad", "Quality technician"),
+              "red_n": ("Red de transporte limpio", "Clean transport network"),
+              "rfid_n": ("Etiquetas RFID", "RFID tags"),
+              "shield_n": ("Analista de riesgos", "Risk analyst")}
+
+
+def kind_card_name(game: ElplanGame, attr: str, i: int) -> str:
+    """The name (0 Spanish, 1 English) of the game's card held at target ``game.<attr>``
+    (``lab_n``, ``shop_n``…): a custom content may rename it."""
+    N = getattr(game, attr, -1)
+    if N < 2 or N - 2 >= len(game.cat):
+        return KIND_WORDS[attr][i]
+    card = game.cat[N - 2]
+    return (card.name, card.name_en)[i]
 
 
 def who(game: ElplanGame, s: int | None, lang: str = "es") -> str:
@@ -226,21 +264,21 @@ def _amounts(d: dict[str, int], names: dict[str, tuple[str, str]], i: int, lang:
     return _join(parts, lang) if parts else ("nada" if lang == "es" else "nothing")
 
 
-def _card(cid: str, i: int) -> str:
-    return CARD_NAME.get(cid, (cid, cid))[i]
+def _card(nm: Names, cid: str, i: int) -> str:
+    return nm.card.get(cid, (cid, cid))[i]
 
 
-def _target_name(cid: str, i: int) -> str:
+def _target_name(nm: Names, cid: str, i: int) -> str:
     if cid.startswith("proceso-"):
         return (f"el Proceso {cid[-1]} del Plan", f"Plan process {cid[-1]}")[i]
-    return _card(cid, i)
+    return _card(nm, cid, i)
 
 
-def offer_word(o: int, lang: str) -> str:
+def offer_word(C: Content, o: int, lang: str) -> str:
     """An offer as the player types it: deck and slot from 1 (``tecnología-1``)."""
     if not 0 <= o < 9:
         return str(o)
-    return f"{DECK_NAME[o // 3][0 if lang == 'es' else 1].lower()}-{o % 3 + 1}"
+    return f"{C.deck_names[o // 3][0 if lang == 'es' else 1].lower()}-{o % 3 + 1}"
 
 
 def target_word(game: ElplanGame, n: int, lang: str) -> str:
@@ -252,6 +290,9 @@ def target_word(game: ElplanGame, n: int, lang: str) -> str:
 
 
 def describe(game: ElplanGame, event: Event, lang: str = "es") -> str:
+    C = game.C
+    nm = names_of(C)
+    RES_NAME, PROD_NAME = nm.res, nm.prod
     d: dict[str, Any] = event.data
     es, en = TEMPLATES.get(event.kind, (event.kind, event.kind))
     i = 0 if lang == "es" else 1
@@ -292,14 +333,16 @@ def describe(game: ElplanGame, event: Event, lang: str = "es") -> str:
     if "product" in d:
         f["product_name"] = PROD_NAME[d["product"]][i]
     if "card" in d:
-        f["card_name"] = _card(d["card"], i)
+        f["card_name"] = _card(nm, d["card"], i)
     if "id" in d and event.kind in ("desactivar", "activar", "idea", "sustituir",
                                     "fichas-devueltas"):
-        f["target_name"] = _target_name(d["id"], i)
+        f["target_name"] = _target_name(nm, d["id"], i)
     if event.kind in ("reforzar", "externalizar"):
-        f["card_name"] = _card(d["id"], i)
+        f["card_name"] = _card(nm, d["id"], i)
+    if event.kind in KIND_CARD:
+        f["kind_card"] = kind_card_name(game, KIND_CARD[event.kind], i)
     if "deck" in d and isinstance(d["deck"], int):
-        f["deck_name"] = DECK_NAME[d["deck"]][i]
+        f["deck_name"] = nm.deck[d["deck"]][i]
     if "district" in d:
         f["district_name"] = C.district_names[d["district"] - 1][i]
     if "step" in d and event.kind == "listo":
@@ -311,17 +354,20 @@ def describe(game: ElplanGame, event: Event, lang: str = "es") -> str:
         f["category_es"] = CATEGORY_ES.get(e.category, e.category)
     kind = event.kind
     if kind == "ofertas":
-        f["dealt_list"] = _join([_card(x["card"], i) for x in d["dealt"]], lang, NONE)
+        f["dealt_list"] = _join([_card(nm, x["card"], i) for x in d["dealt"]], lang, NONE)
     elif kind == "ofertas-retiradas":
-        f["retired_list"] = _join([_card(x["card"], i) for x in d["retired"]], lang, NONE)
+        f["retired_list"] = _join([_card(nm, x["card"], i) for x in d["retired"]], lang,
+                                  NONE)
     elif kind == "ofertas-rotadas":
         f["count"] = len(d["slots"])
     elif kind == "exencion":
         f["ignores_es"] = "ignora" if d["ignores"] else "acepta"
         f["ignores_en"] = "ignores" if d["ignores"] else "accepts"
-        f["by_es"] = " (Analista de riesgos)" if d["by"] == "analista" else \
+        shield = d["by"] == "analista"
+        f["by_es"] = f" ({kind_card_name(game, 'shield_n', 0)})" if shield else \
             " (Oportunidad del Distrito 1)"
-        f["by_en"] = " (Risk analyst)" if d["by"] == "analista" else " (District 1 Opportunity)"
+        f["by_en"] = f" ({kind_card_name(game, 'shield_n', 1)})" if shield else \
+            " (District 1 Opportunity)"
     elif kind == "suceso-precio":
         f["what_es"] = "comprar un Producto del mercado" if d["what"] == "market" else "importar"
         f["what_en"] = "buying a market Product" if d["what"] == "market" else "importing"
@@ -452,13 +498,14 @@ def explain_illegal(game: ElplanGame, action: Action, seat: int) -> tuple[str, s
 def action_words(game: ElplanGame, action: Action, lang: str) -> str:
     """``invertir tecnología-1``: an action with its square, offer or target as the player
     types it (numbered from 1), not the engine's number."""
+    C = game.C
     kind, arg = A.ARG_KIND.get(action.name), action.arg
     if arg is None or kind not in ("square", "offer", "target"):
         return str(action)
     if kind == "square":
         word = C.squares[arg].id if 0 <= arg < len(C.squares) else str(arg)
     elif kind == "offer":
-        word = offer_word(arg, lang)
+        word = offer_word(C, arg, lang)
     else:
         word = target_word(game, arg, lang)
     return f"{action.name} {word}"
@@ -469,6 +516,7 @@ def _have(game: ElplanGame, s: int, r: int) -> int:
 
 
 def _reason(game: ElplanGame, action: Action, s: int) -> tuple[str, str] | None:
+    C = game.C
     name, arg = action.name, action.arg
     st = game.stage
     n = game.n
@@ -492,10 +540,12 @@ def _reason(game: ElplanGame, action: Action, s: int) -> tuple[str, str] | None:
     if name in (A.IGNORE, A.ACCEPT):
         if game.ask[s] in (0, 1):
             return ("you have already decided", "ya has decidido")
-        return ("only a seat on a District 1 square, or with an active Risk analyst facing a "
-                "neutral event, decides (EP-D1.4–6, EP-CARD.15)",
-                "solo decide quien está en una casilla del Distrito 1, o tiene un Analista de "
-                "riesgos activo ante un suceso neutro (EP-D1.4–6, EP-CARD.15)")
+        return ("only a seat on a District 1 square, or with an active "
+                f"{kind_card_name(game, 'shield_n', 1)} facing a neutral event, decides "
+                "(EP-D1.4–6, EP-CARD.15)",
+                "solo decide quien está en una casilla del Distrito 1, o tiene un "
+                f"{kind_card_name(game, 'shield_n', 0)} activo ante un suceso neutro "
+                "(EP-D1.4–6, EP-CARD.15)")
     if name in A.CHOOSE:
         r = A.CHOOSE.index(name)
         if st == S_D2RET:
@@ -509,8 +559,8 @@ def _reason(game: ElplanGame, action: Action, s: int) -> tuple[str, str] | None:
                         "no estás en una casilla del Distrito 6 (EP-D6.2)")
             return ("you have already chosen your resource", "ya has elegido tu recurso")
         if _have(game, s, r) == 0:
-            return (f"you have no idle {RES_NAME[('ch', 'd', 'e')[r]][1]}",
-                    f"no tienes {RES_NAME[('ch', 'd', 'e')[r]][0]} ocioso")
+            return (f"you have no idle {game.C.resource_names[r][1]}",
+                    f"no tienes {game.C.resource_names[r][0]} ocioso")
         return None
     if name in A.DISCARD:
         return ("you hold no Product of that type", "no tienes Productos de ese tipo")
@@ -644,9 +694,9 @@ def _reason_target(game: ElplanGame, action: Action, s: int) -> tuple[str, str] 
             return ("its activation spaces are already filled", "sus casillas de activación "
                     "ya están llenas")
         need = game._required_need(s, N)
-        want = ", ".join(f"{need[r]} {RES_NAME[('ch', 'd', 'e')[r]][1]}" for r in range(3)
+        want = ", ".join(f"{need[r]} {game.C.resource_names[r][1]}" for r in range(3)
                          if need[r])
-        want_es = ", ".join(f"{need[r]} {RES_NAME[('ch', 'd', 'e')[r]][0]}" for r in range(3)
+        want_es = ", ".join(f"{need[r]} {game.C.resource_names[r][0]}" for r in range(3)
                             if need[r])
         return (f"it needs {want} idle (EP-D2.5–6)", f"necesita {want_es} ocioso (EP-D2.5–6)")
     if name == A.REINFORCE:
@@ -695,8 +745,8 @@ def _reason_invest(game: ElplanGame, action: Action, s: int) -> tuple[str, str] 
     if game.bought[s]:
         return ("one investment per Period (EP-D3.3)", "una inversión por Período (EP-D3.3)")
     if o >= 3 * 3 or game.offers[o] < 0:
-        return (f"there is no offer {offer_word(o, 'en')}",
-                f"no hay oferta {offer_word(o, 'es')}")
+        return (f"there is no offer {offer_word(game.C, o, 'en')}",
+                f"no hay oferta {offer_word(game.C, o, 'es')}")
     k = game.offers[o]
     card = game.cat[k]
     if game.own[s * NT + 2 + k]:
@@ -722,6 +772,7 @@ def _reason_invest(game: ElplanGame, action: Action, s: int) -> tuple[str, str] 
 
 
 def _reason_buy(game: ElplanGame, action: Action, s: int) -> tuple[str, str] | None:
+    C = game.C
     name = action.name
     for group in (A.BUY, A.BUY_CREDIT, A.IMPORT, A.BUY_SHOP):
         if name in group:

@@ -13,15 +13,24 @@ from typing import Any
 
 from ludoteca.core.events import Event
 
-from .common import NT, C
+from .common import NT
+from .content import Content, derived
 
-STEPS: dict[tuple[int, str], list] = {}
-for _st in C.steps:
-    STEPS.setdefault((_st.period, _st.at), []).append(_st)
-CHECKS: dict[tuple[int, str], list] = {}
-for _cp in C.checkpoints:
-    CHECKS.setdefault((_cp.period, _cp.at), []).append(_cp)
-STEP_BY_ID = {st.id: st for st in C.steps}
+
+def _make_script(C: Content) -> tuple[dict, dict, dict]:
+    steps: dict[tuple[int, str], list] = {}
+    for st in C.steps:
+        steps.setdefault((st.period, st.at), []).append(st)
+    checks: dict[tuple[int, str], list] = {}
+    for cp in C.checkpoints:
+        checks.setdefault((cp.period, cp.at), []).append(cp)
+    return steps, checks, {st.id: st for st in C.steps}
+
+
+def script(C: Content) -> tuple[dict, dict, dict]:
+    """The tutorial of content ``C``: its steps and its checkpoints by (period, moment), and
+    its steps by id."""
+    return derived(C, "tutorial.script", _make_script)
 
 
 def _step_rule(at: str) -> str:
@@ -37,12 +46,13 @@ class TutorialMixin:
         if not self.tutorial:
             return
         key = (self.period, at)
-        for st in STEPS.get(key, ()):
+        steps, checks, _ = script(self.C)
+        for st in steps.get(key, ()):
             self.tut_step = st.id
             ev.append(Event("explain", _step_rule(at), {"step": st.id, "period": self.period,
                                                         "at": at, "text_es": st.text_es,
                                                         "text_en": st.text_en}))
-        for cp in CHECKS.get(key, ()):
+        for cp in checks.get(key, ()):
             failed = [s for s in range(self.n) if not self._check_seat(cp.check, s)]
             board_ok = self._check_board(cp.check)
             ok = not failed and board_ok
@@ -54,7 +64,7 @@ class TutorialMixin:
 
     def explanation(self, lang: str = "es") -> str | None:
         """The text of the tutorial step shown last (None outside the tutorial)."""
-        st = STEP_BY_ID.get(self.tut_step)
+        st = script(self.C)[2].get(self.tut_step)
         if st is None:
             return None
         return st.text_es if lang == "es" else st.text_en

@@ -7,7 +7,6 @@ choice (D4, D6, merma) before the reveal — others see only ``done``.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from ludoteca.core.errors import InvalidOption
@@ -25,27 +24,43 @@ from .common import (
     SIMULTANEOUS,
     STAGE_DISTRICT,
     STAGE_NAMES,
-    C,
     ptriple,
 )
+from .content import DECKS, Content, derived
 
 SPACE = ("ch", "d", "e", "idea")
-DECK_IDS = tuple(C.raw["decks"][d]["id"] for d in range(3))
+DECK_IDS = DECKS                     # the schema fixes decks[].id (EP-D3 sections 3A–3C)
 #: top-level keys of ``view`` that ``own_view`` leaves out
 OWN_VIEW_LEFT_OUT = ("squares", "modifiers")
-#: card ids by catalogue index: [tutorial]
-CARD_IDS = (tuple(c.id for c in C.cards), tuple(c.id for c in C.tut_cards))
+
+
+def card_ids(C: Content) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Card ids by catalogue index: [tutorial] (kept with the content)."""
+    return derived(C, "views.card_ids", lambda c: (tuple(x.id for x in c.cards),
+                                                     tuple(x.id for x in c.tut_cards)))
+
 #: the view's ``phase`` by stage (as ``_phase_name``)
 PHASE_NAMES = tuple("fin" if st == S_OVER else "resumen" if st == S_MERMA else
                     "oportunidad" if STAGE_DISTRICT[st] == 0 else "recorrido"
                     for st in range(S_OVER + 1))
 
 
-@cache
-def _target_statics(plan: int, tutorial: bool) -> tuple[tuple[str, tuple[str, ...], int, Any,
-                                                            str | None], ...]:
+def _target_statics(C: Content, plan: int, tutorial: bool) -> tuple[
+        tuple[str, tuple[str, ...], int, Any, str | None], ...]:
     """What never changes about each target N of a plan: (id, space types, min tokens, the
-    catalogue card or None, the plan process's type or None) — as ``_target_spec`` has it."""
+    catalogue card or None, the plan process's type or None) — as ``_target_spec`` has it
+    (kept with the content)."""
+    statics = C.cache.get("views.statics")
+    if statics is None:
+        statics = C.cache["views.statics"] = {}
+    got = statics.get((plan, tutorial))
+    if got is None:
+        got = statics[plan, tutorial] = _make_statics(C, plan, tutorial)
+    return got
+
+
+def _make_statics(C: Content, plan: int, tutorial: bool) -> tuple[
+        tuple[str, tuple[str, ...], int, Any, str | None], ...]:
     cat = C.tut_cards if tutorial else C.cards
     out = []
     for N in range(2 + len(cat)):
@@ -107,12 +122,13 @@ class ViewMixin:
         return out
 
     def _player_view(self, s: int, seat: int | None) -> dict[str, Any]:
+        C = self.C
         p = self.plans[s]
         plan = C.plans[p]
         b = 3 * s
         st = self.stage
         idle, hand, tienda = self.idle, self.hand, self.tienda
-        statics = _target_statics(p, self.tutorial)
+        statics = _target_statics(C, p, self.tutorial)
         own, base = self.own, s * NT
         targets = []
         per = [0, 0, 0]                                                  # EP-SCO.3, as _trios
@@ -165,6 +181,7 @@ class ViewMixin:
         return {"keep": None if self.keep[s] < 0 else PROD[self.keep[s]]}
 
     def _squares_view(self) -> list[dict[str, Any]]:
+        C = self.C
         kinds = (self.market[0] > 0) + (self.market[1] > 0) + (self.market[2] > 0)
         limit = C.usable_by_types[kinds]                                  # EP-OPP.11–14
         sq = self.sq
@@ -192,9 +209,10 @@ class ViewMixin:
         return self._view(seat, True)
 
     def _view(self, seat: int | None, own_only: bool) -> dict[str, Any]:
+        C = self.C
         n = self.n
         st = self.stage
-        ids = CARD_IDS[self.tutorial]
+        ids = card_ids(C)[self.tutorial]
         offers, age, opt_n = self.offers, self.age, self.opt_n
         decks = []
         for d in range(3):
@@ -233,6 +251,8 @@ class ViewMixin:
             "constraints": sorted(self.cons),
             "result": self._result.to_json() if self._result else None,
         }
+        if C.key is not None:           # a custom content: what words and screens read
+            out["content"] = C.key
         if self.refund_left:
             out["refund"] = {"left": self.refund_left, "types": [RES[r] for r in self.refund_mask]}
         if self.play_n >= 0:
@@ -250,6 +270,7 @@ class ViewMixin:
         return out
 
     def state_dict(self) -> dict[str, Any]:
+        C = self.C
         out = self.view(None)
         out.update(
             hidden={

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludoteca.core.content_option import content_option
 from ludoteca.core.options import OptionSpec
 from ludoteca.core.registry import GameInfo, register
 
-from .content import content
-from .state import SigloGame
+from .state import MAX_PLAYERS, MIN_PLAYERS, SigloGame
+from .tables import default_tables, resolve
 
-C = content()
+C = default_tables().C                  # the shipped content (kept for older imports)
 
 OPTIONS = {
+    "content": content_option("sigloxx"),
     "scoring_cards": OptionSpec(
         "scoring_cards", True, (True, False),
         "play with the bonus scoring cards of rounds II and IV (false: the first-game variant, "
@@ -75,10 +77,11 @@ SUMMARY = {
 
 def _factory(names: tuple[str, ...], seed: int, options: dict[str, Any],
              dice: tuple[int, ...]) -> SigloGame:
-    return SigloGame(names, seed, options, dice)
+    # the content is read and checked first: a bad file raises ContentError before any game
+    return SigloGame(names, seed, options, dice, resolve(options.get("content")))
 
 
-register(GameInfo("sigloxx", "Siglo XX", (C.min_players, C.max_players), OPTIONS, SUMMARY,
+register(GameInfo("sigloxx", "Siglo XX", (MIN_PLAYERS, MAX_PLAYERS), OPTIONS, SUMMARY,
                   _factory, bots="ludoteca.games.sigloxx.bots"))
 
 __all__ = ["SigloGame"]

@@ -17,15 +17,17 @@ import unicodedata
 from ludoteca.core.action import Action
 from ludoteca.core.errors import IllegalAction
 
-from .content import COLUMN_LETTERS, LETTERS, content
+from .schema import COLUMN_LETTERS, LAND_IDS, LETTERS, N_LAND, N_TECH, TECH_IDS
 
-C = content()
-N_LAND, N_TECH = len(C.land), len(C.tech)
+# the numbering is the same for every valid content file (its validators keep the counts
+# XX-C.1/C.2, the codes of ruling X11, the bid cap of X2 and the window of X1)
 N_SITES = 3 * N_LAND
-MAX_BID = C.max_bid
-SIZE = C.grid_size
+MAX_BID = 99
+SIZE = 15
 N_CELLS = SIZE * SIZE
-ORIGIN = C.origin_cell
+ORIGIN = 112
+LAND_INDEX = {t: i for i, t in enumerate(LAND_IDS)}
+TECH_INDEX = {t: i for i, t in enumerate(TECH_IDS)}
 ROTATIONS = (0, 90, 180, 270)
 
 PASS, WITHDRAW, NO_BUY, DONE = "pasar", "retirarse", "no-comprar", "terminar"
@@ -286,24 +288,24 @@ def _read_arg(name: str, kind: str, raw: str) -> int:
         m = _TILE.match(raw)
         if m:
             tid = tile_code(m.group(1), int(m.group(2)))
-            if tid in C.land_index:
-                return C.land_index[tid]
+            if tid in LAND_INDEX:
+                return LAND_INDEX[tid]
             raise IllegalAction(f"there is no land tile {tid} (S1–S5, L01–L40)",
                                 f"no existe la ficha de tierra {tid} (S1–S5, L01–L40)")
     elif kind == "tech":
         m = _TECH.match(raw)
         if m:
             tid = f"T{int(m.group(1)):02d}"
-            if tid in C.tech_index:
-                return C.tech_index[tid]
+            if tid in TECH_INDEX:
+                return TECH_INDEX[tid]
             raise IllegalAction(f"there is no technology {tid} (T01–T30)",
                                 f"no existe la tecnología {tid} (T01–T30)")
     elif kind == "site":
         m = _SITE.match(raw)
         if m:
             tid = tile_code(m.group(1), int(m.group(2)))
-            if tid in C.land_index:
-                return 3 * C.land_index[tid] + LETTERS.index(m.group(3))
+            if tid in LAND_INDEX:
+                return 3 * LAND_INDEX[tid] + LETTERS.index(m.group(3))
             raise IllegalAction(f"there is no land tile {tid} (S1–S5, L01–L40)",
                                 f"no existe la ficha de tierra {tid} (S1–S5, L01–L40)")
     elif kind == "cell":

@@ -31,18 +31,17 @@ from ludoteca.core.errors import InvalidOption
 from ludoteca.core.events import Event
 
 from . import actions as A
+from .actions import LAND_INDEX, TECH_INDEX
 from .common import (
     INST_BASE,
-    LAND,
     LAND_ID,
     LAND_PILE,
     LAST_ROUND,
     N_LAND,
+    P_MAX,
+    P_MIN,
     PH_TECH,
-    SITES,
-    TECH,
     TECH_PILE,
-    C,
 )
 
 if TYPE_CHECKING:
@@ -77,15 +76,15 @@ def _int(x: Any, what: str, lo: int | None = None, hi: int | None = None) -> int
 
 
 def _land(x: Any) -> int:
-    if x not in C.land_index:
+    if x not in LAND_INDEX:
         raise _bad(f"{x!r} is not a land tile id (S1–S5, L01–L40)")
-    return C.land_index[x]
+    return LAND_INDEX[x]
 
 
 def _tech(x: Any) -> int:
-    if x not in C.tech_index:
+    if x not in TECH_INDEX:
         raise _bad(f"{x!r} is not a technology id (T01–T30)")
-    return C.tech_index[x]
+    return TECH_INDEX[x]
 
 
 def _free_land(g: SigloGame, t: int) -> None:
@@ -103,6 +102,7 @@ def _free_land(g: SigloGame, t: int) -> None:
 
 
 def _free_tech(g: SigloGame, t: int) -> None:
+    TECH = g.K.TECH
     for i, pile in enumerate(g.tech_piles):
         if t in pile:
             g.tech_piles[i] = [x for x in pile if x != t]
@@ -127,6 +127,7 @@ def _cell(item: dict, what: str) -> int:
 
 
 def _staff(g: SigloGame, s: int, t: int, letters: Any) -> None:
+    C, LAND, SITES = g.K.C, g.K.LAND, g.K.SITES
     if not isinstance(letters, str) or any(ch not in "abc" for ch in letters):
         raise _bad(f"citizens of {LAND_ID[t]} must be site letters such as 'ab'")
     g.new_citizens(s)                           # remembered incomes are stale now
@@ -145,6 +146,8 @@ def _staff(g: SigloGame, s: int, t: int, letters: Any) -> None:
 
 
 def arrange(g: SigloGame, setup: dict[str, Any]) -> None:
+    # the game's own content
+    C, LAND, TECH = g.K.C, g.K.LAND, g.K.TECH
     unknown = set(setup) - set(KEYS)
     if unknown:
         raise _bad(f"unknown keys {sorted(unknown)}; allowed: {', '.join(KEYS)}")
@@ -211,7 +214,7 @@ def arrange(g: SigloGame, setup: dict[str, Any]) -> None:
     # numbers per seat
     for key, attr, lo, hi in (("coins", "coins", 0, None), ("science", "science", 0, None),
                               ("score", "score", None, None),
-                              ("pollution", "pollution", C.pollution_min, C.pollution_max),
+                              ("pollution", "pollution", P_MIN, P_MAX),
                               ("set_aside", "set_aside", 0, None), ("won", "won", 0, None)):
         for s, v in (setup.get(key) or {}).items():
             getattr(g, attr)[_seat(g, s)] = _int(v, f"{key}[{s}]", lo, hi)

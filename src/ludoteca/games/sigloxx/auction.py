@@ -22,9 +22,7 @@ from .common import (
     PH_PUJA,
     PH_SOLO,
     PH_TECH,
-    TECH,
     TECH_ID,
-    C,
     clamp,
     event,
 )
@@ -37,11 +35,11 @@ class AuctionMixin:
     # ----- prices ---------------------------------------------------------------------------
     def price(self) -> int:
         """The technology price under the marker (XX-1.13)."""
-        return C.tracks[self.track].prices[self.marker]
+        return self.K.TRACKS[self.track].prices[self.marker]
 
     def min_bid(self) -> int:
         """The round's minimum land bid (XX-1.12)."""
-        return C.tracks[self.track].min_bid
+        return self.K.TRACKS[self.track].min_bid
 
     # ----- legal actions ------------------------------------------------------------------------
     def _legal_elegir(self) -> list:
@@ -120,7 +118,7 @@ class AuctionMixin:
         self.pend_land[s] = self.pend_land[s] + ((tile, citizen, k),)
         ev.append(event("tierra", "XX-2.15", {"player": s, "tile": LAND_ID[tile],
                                               "citizen": bool(citizen), "garbage": k}))
-        if self.marker < len(C.tracks[self.track].prices) - 1:
+        if self.marker < len(self.K.TRACKS[self.track].prices) - 1:
             self.marker += 1
         ev.append(event("marcador", "XX-2.13", {"marker": self.marker, "price": self.price()}))
 
@@ -159,7 +157,7 @@ class AuctionMixin:
 
     def _h_buy_tech(self, t: int, _p: object, ev: list[Event]) -> None:
         s = self.actor
-        tech = TECH[t]
+        tech = self.K.TECH[t]
         price = self.price()
         self.science[s] -= price                                                # XX-2.34
         self.tech_display = [x for x in self.tech_display if x != t]
@@ -214,7 +212,7 @@ class AuctionMixin:
         self._to_elegir(ev)
 
     def _consolation(self, ev: list[Event]) -> None:
-        amount = C.tracks[self.track].consolation                               # XX-2.39
+        amount = self.K.TRACKS[self.track].consolation                               # XX-2.39
         for s in range(self.n):
             if self.won[s] == 0:
                 self.coins[s] += amount

@@ -28,20 +28,18 @@ from ludoteca.core.action import Action
 from ludoteca.core.game import Game
 
 from . import actions as A
-from .content import SITE_RECYCLING, content
-from .country import NEIGH, OPP, RAILS
+from .common import INST_BASE, LAST_ROUND, P_MAX
+from .content import SITE_RECYCLING
+from .country import NEIGH, OPP
+from .tables import Tables, default_tables
 
-C = content()
-LAND_IDX = C.land_index
-TECH_IDX = C.tech_index
-INST_BASE = len(C.land)
+# ids and their indices are the same in every valid content file (ruling X11); the tiles'
+# sites, the technologies' effects and the garbage capacity are the game's own (``self.K``)
+LAND_IDX = A.LAND_INDEX
+TECH_IDX = A.TECH_INDEX
 W_COIN, W_SCIENCE, W_VP = 0.6, 0.5, 1.0         # VP worth of one unit per production
 W_GARBAGE, W_POLLUTION = 1.5, 3.0               # VP cost of a token / a pollution step
 RESERVE = 1                                     # coins kept back when bidding
-
-
-def _site(site: int):
-    return C.land[site // 3].sites[site % 3]
 
 
 def _best(t) -> tuple[float, int]:
@@ -50,6 +48,14 @@ def _best(t) -> tuple[float, int]:
                default=0.0)
     rec = max((s.capacity for s in t.sites if s.kind == SITE_RECYCLING), default=0)
     return best, rec
+
+
+def _tile_best(K: Tables) -> tuple[tuple[float, int], ...]:
+    """:func:`_best` of every land tile of a content (made once per content)."""
+    got = K.memo.get("greedy_tile_best")
+    if got is None:
+        got = K.memo["greedy_tile_best"] = tuple(_best(t) for t in K.LAND)
+    return got
 
 
 _BITS = tuple(bin(m).count("1") for m in range(16))
@@ -62,25 +68,26 @@ class SigloGreedyAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
+        self.K = default_tables()               # the content of the game it plays (choose)
 
     # ----- reading the view ---------------------------------------------------------------
     @staticmethod
     def productions_left(view: dict[str, Any]) -> int:
-        return len(C.rounds) + 1 - view["round"]
+        return LAST_ROUND + 1 - view["round"]
 
     @staticmethod
     def city_value(site) -> float:
         return site.coins * W_COIN + site.science * W_SCIENCE + site.vp * W_VP
 
     def site_value(self, site_id: int, me: dict[str, Any]) -> float:
-        s = _site(site_id)
+        s = self.K.LAND[site_id // 3].sites[site_id % 3]
         if s.kind == SITE_RECYCLING:
             return min(s.capacity, me["garbage"]) * 1.1 + 0.2
         return self.city_value(s)
 
     def tile_value(self, view: dict[str, Any], tile: int, k: int) -> float:
         """VP a tile is worth to us if it is our (k+1)-th this round."""
-        best, rec = _TILE_BEST[tile]
+        best, rec = _tile_best(self.K)[tile]
         left = self.productions_left(view)
         value = best * left + rec * 0.6 * left + 2.0          # +2: a clean tile at the end
         return value - (k + 1) * W_GARBAGE
@@ -94,7 +101,7 @@ class SigloGreedyAgent:
         return max(0, min(coins - RESERVE, int(value / W_COIN * 0.5)))
 
     def tech_value(self, view: dict[str, Any], seat: int, t: int) -> float:
-        tech = C.tech[t]
+        tech = self.K.TECH[t]
         left = self.productions_left(view)
         me = view["players"][seat]
         v = 0.0
@@ -114,11 +121,12 @@ class SigloGreedyAgent:
         elif tech.op == "gain_bridges":
             v += 0.5
         v -= tech.garbage * W_GARBAGE + tech.pollution * W_POLLUTION
-        v += tech.flowers * W_POLLUTION * 0.8 if me["pollution"] < C.pollution_max else 0
+        v += tech.flowers * W_POLLUTION * 0.8 if me["pollution"] < P_MAX else 0
         return v
 
     # ----- choosing ---------------------------------------------------------------------------
     def choose(self, game: Game, seat: int) -> Action:
+        self.K = game.K                         # the game's own content
         legal = game.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -186,7 +194,8 @@ class SigloGreedyAgent:
     # catastrophe ----------------------------------------------------------------------------------
     def _columna(self, view, seat, legal):
         me = view["players"][seat]
-        room = sum(C.tile_capacity - c["garbage"] for c in me["country"] if "tile" in c)
+        cap = self.K.CAP
+        room = sum(cap - c["garbage"] for c in me["country"] if "tile" in c)
         room -= me["set_aside_garbage"]
         cols = {c["column"]: c for c in view["catastrophe"]["columns"]}
         cheapest: dict[str, Action] = {}
@@ -215,7 +224,7 @@ class SigloGreedyAgent:
             for cell in net:
                 c = cells[cell]
                 if "tile" in c:
-                    t = C.land[LAND_IDX[c["tile"]]]
+                    t = self.K.LAND[LAND_IDX[c["tile"]]]
                     for letter in c["citizens"]:
                         if t.sites["abc".index(letter)].kind == SITE_RECYCLING:
                             staffed = True
@@ -227,8 +236,9 @@ class SigloGreedyAgent:
         me = view["players"][seat]
         cells = {c["tile"]: c for c in me["country"] if "tile" in c}
         rec = self._recycled_tiles(me)
-        return max(legal, key=lambda a: (C.land[a.arg].id in rec,
-                                         cells[C.land[a.arg].id]["garbage"], -a.arg))
+        ids = A.LAND_IDS
+        return max(legal, key=lambda a: (ids[a.arg] in rec, cells[ids[a.arg]]["garbage"],
+                                         -a.arg))
 
     _basura = _garbage_target
     _basura_extra = _garbage_target
@@ -247,6 +257,7 @@ class SigloGreedyAgent:
             grid[c["cell"]] = k * 4 + c["rotation"] // 90
 
         around: dict[int, tuple[int, int]] = {}     # cell -> (rails facing it, free sides)
+        RAILS = self.K.RAILS
 
         def score(a: Action) -> tuple:
             c = a.arg
@@ -281,7 +292,7 @@ class SigloGreedyAgent:
         for a in legal:
             if a.name != A.USE:
                 continue
-            tech = C.tech[a.arg]
+            tech = self.K.TECH[a.arg]
             if tech.op == "gain_citizens":
                 return a
             if tech.op == "remove_garbage":
@@ -316,14 +327,14 @@ class SigloGreedyAgent:
             if "tile" not in c:
                 continue
             t = LAND_IDX[c["tile"]]
-            for j in range(len(C.land[t].sites)):
+            for j in range(len(self.K.LAND[t].sites)):
                 (staffed if "abc"[j] in c["citizens"] else empty).append(3 * t + j)
         best = None
         for s in staffed:
             here = self.site_value(s, me)
             for e in empty:
-                if tech.scope == "network" and net_of[tile_cell[C.land[s // 3].id]] != \
-                        net_of[tile_cell[C.land[e // 3].id]]:
+                if tech.scope == "network" and net_of[tile_cell[A.LAND_IDS[s // 3]]] != \
+                        net_of[tile_cell[A.LAND_IDS[e // 3]]]:
                     continue
                 gain = self.site_value(e, me) - here
                 if gain > 0.2 and (best is None or gain > best[1]):
@@ -332,7 +343,7 @@ class SigloGreedyAgent:
         return best
 
     def _recoger(self, view, seat, legal):
-        tech = C.tech[TECH_IDX[view["maintenance"]["tech"]]]
+        tech = self.K.TECH[TECH_IDX[view["maintenance"]["tech"]]]
         move = self._best_move(view, seat, tech)
         if move is not None and A.LIFT_A[move[0]] in legal:
             return A.LIFT_A[move[0]]
@@ -341,15 +352,13 @@ class SigloGreedyAgent:
     def _quitar(self, view, seat, legal):
         me = view["players"][seat]
         cells = {c["tile"]: c["garbage"] for c in me["country"] if "tile" in c}
-        return min(legal, key=lambda a: (cells[C.land[a.arg].id], a.arg))
+        return min(legal, key=lambda a: (cells[A.LAND_IDS[a.arg]], a.arg))
 
     _reciclar = _quitar
 
     def _puente(self, view, seat, legal):
         return legal[0]
 
-
-_TILE_BEST = tuple(_best(t) for t in C.land)
 
 #: this game's own program players, by agent name: ``factory(seed)``. The game's
 #: ``GameInfo.bots`` names this module; ``ludoteca.agents`` reads it on first use.

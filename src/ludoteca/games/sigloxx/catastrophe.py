@@ -13,9 +13,10 @@ from __future__ import annotations
 from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import CAT_ID, COL_LETTERS, PH_CAT, C, clamp, event
+from .common import CAT_ID, COL_LETTERS, PH_CAT, clamp, event
 
 _MAX = A.MAX_BID
+WORST = 0                   # column A is the full strength (XX-3.5, checked by the schema)
 
 
 class CatastropheMixin:
@@ -34,7 +35,7 @@ class CatastropheMixin:
         occ = self.occ
         out = []
         for x in self.pc.columns:
-            if x == C.worst_column:
+            if x == WORST:
                 if occ[x] < 0:
                     out.append(A.COLUMN_A[x][0])
             elif occ[x] < 0:
@@ -63,7 +64,7 @@ class CatastropheMixin:
         self._resolve_catastrophe(ev)
 
     def _resolve_catastrophe(self, ev: list[Event]) -> None:
-        card = C.catastrophes[self.cat]
+        card = self.K.CATS[self.cat]
         for s in range(self.n):
             x, bid = self.col_of[s], self.bid_of[s]
             self.science[s] -= bid                                              # XX-G1.8
@@ -77,6 +78,6 @@ class CatastropheMixin:
                 "player": s, "card": CAT_ID[self.cat], "column": COL_LETTERS[x],
                 "garbage": garbage, "pollution": pollution, "from": before,
                 "to": self.pollution[s]}))
-        self.sp = self.occ[C.worst_column]                                      # XX-G1.10, X4
+        self.sp = self.occ[WORST]                                      # XX-G1.10, X4
         ev.append(event("inicial", "XX-G1.10", {"player": self.sp}))
         self._begin_maintenance(ev)

@@ -1,5 +1,7 @@
 """What every part of the «Siglo XX» engine shares: the decision points of the round's state
-machine, content tables as flat tuples, and the small helpers on them."""
+machine, what every valid content file shares (the rulebook's counts, the codes of ruling X11)
+as constants, and the small helpers on them. What a content file may change is read from the
+game's own tables (``game.K``, tables.py)."""
 
 from __future__ import annotations
 
@@ -7,48 +9,54 @@ import random
 
 from ludoteca.core.events import new_event
 
-from .content import SITE_CITY, SITE_RECYCLING, content
+from .content import SITE_CITY, SITE_RECYCLING
+from .schema import (  # noqa: F401 (N_LAND, N_TECH: shared with the engine's modules)
+    CARD_IDS,
+    CAT_IDS,
+    COLUMN_LETTERS,
+    LAND_IDS,
+    LAND_PILES,
+    N_LAND,
+    N_TECH,
+    TECH_IDS,
+    TECH_PILES,
+)
+from .tables import default_tables
 
-C = content()
 event = new_event       # Event(kind, rule, data), made faster (core.events)
-N_LAND = len(C.land)
-N_TECH = len(C.tech)
+
+# ----- what every valid content file shares (the schema's validators enforce it) ---------------
+# 45 land tiles and 30 technologies (XX-C.1, XX-C.2), their ids and order (ruling X11), the
+# 15 × 15 window with the start tile at cell 112 (ruling X1), the pollution track −6…+6
+# (XX-S.22), six rounds (XX-R.1), the piles by name (XX-D.1, XX-D.2), columns A–E (XX-G2.1)
 N_SITES = 3 * N_LAND
 INST_BASE = N_LAND                           # country code of technology T = INST_BASE + T
-CAP = C.tile_capacity                        # XX-G10.2
-P_MIN, P_MAX = C.pollution_min, C.pollution_max
-LAND = C.land
-TECH = C.tech
-LAND_ID = tuple(t.id for t in LAND)
-TECH_ID = tuple(t.id for t in TECH)
-CAT_ID = tuple(c.id for c in C.catastrophes)
-CARD_ID = tuple(c.id for c in C.cards)
-COL_LETTERS = ("A", "B", "C", "D", "E")
-LAST_ROUND = len(C.rounds)
-# sites of each land tile: ids 3·L + j, and per site id its kind / yields / capacity
-SITES = tuple(tuple(3 * t.index + j for j in range(len(t.sites))) for t in LAND)
-SITE_KIND = [-1] * N_SITES
-SITE_YIELD = [(0, 0, 0)] * N_SITES
-SITE_CAPACITY = [0] * N_SITES
-for _t in LAND:
-    for _j, _s in enumerate(_t.sites):
-        SITE_KIND[3 * _t.index + _j] = _s.kind
-        SITE_YIELD[3 * _t.index + _j] = (_s.coins, _s.science, _s.vp)
-        SITE_CAPACITY[3 * _t.index + _j] = _s.capacity
-SITE_KIND_T = tuple(SITE_KIND)
-SITE_YIELD_T = tuple(SITE_YIELD)
-SITE_CAPACITY_T = tuple(SITE_CAPACITY)
-# for views: (x, y) of each cell relative to the start tile, degrees of each quarter turn, and
-# per land tile its sites with their letters
-CELL_XY = tuple((c % C.grid_size - C.origin_cell % C.grid_size,
-                 c // C.grid_size - C.origin_cell // C.grid_size)
-                for c in range(C.grid_size * C.grid_size))
+P_MIN, P_MAX = -6, 6
+GRID_SIZE, ORIGIN_CELL = 15, 112
+LAND_ID = LAND_IDS
+TECH_ID = TECH_IDS
+CAT_ID = CAT_IDS
+CARD_ID = CARD_IDS
+COL_LETTERS = COLUMN_LETTERS
+LAST_ROUND = 6
+# for views: (x, y) of each cell relative to the start tile, degrees of each quarter turn
+CELL_XY = tuple((c % GRID_SIZE - ORIGIN_CELL % GRID_SIZE, c // GRID_SIZE - ORIGIN_CELL // GRID_SIZE)
+                for c in range(GRID_SIZE * GRID_SIZE))
 ROT_DEG = (0, 90, 180, 270)
-SITE_LETTERS = tuple(tuple((3 * t.index + j, "abc"[j]) for j in range(len(t.sites)))
-                     for t in LAND)
-LAND_PILE = {p: i for i, p in enumerate(C.land_pile_names)}
-TECH_PILE = {p: i for i, p in enumerate(C.tech_pile_names)}
+LAND_PILE = {p: i for i, p in enumerate(LAND_PILES)}
+TECH_PILE = {p: i for i, p in enumerate(TECH_PILES)}
 CITY, RECYCLING = SITE_CITY, SITE_RECYCLING
+
+# ----- the shipped content's tables: for tests and tools only --------------------------------
+# The engine never reads these: a game reads its own content, ``game.K`` / ``game.C`` (see
+# tables.py), which may be a custom file.
+K0 = default_tables()
+C = K0.C
+LAND, TECH = K0.LAND, K0.TECH
+CAP = K0.CAP
+SITES = K0.SITES
+SITE_KIND_T, SITE_YIELD_T, SITE_CAPACITY_T = K0.SITE_KIND_T, K0.SITE_YIELD_T, K0.SITE_CAPACITY_T
+SITE_LETTERS = K0.SITE_LETTERS
 
 # decision points (what the seat to move must decide)
 (PH_ELEGIR, PH_ABRIR, PH_PUJA, PH_TECH, PH_SOLO, PH_CAT, PH_A, PH_PICK, PH_PLACE, PH_EDGE,

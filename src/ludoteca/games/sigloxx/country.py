@@ -5,31 +5,23 @@ A country is a ``grid`` dict cell → ``code·4 + r`` (``code`` = land tile L 0�
 institution; ``r`` = quarter turns clockwise) and a frozenset of bridged edges. Edge ids: the
 edge between cell C and the cell east of it is ``2·C``, south of it ``2·C + 1`` (the same
 numbering as the ``puente-e C`` / ``puente-s C`` actions). Everything here is a pure function of
-those two values, so results are never stored in the state (XX-G12.2).
+those two values and of ``rails``, the game's content's rails by grid value (``K.RAILS``,
+tables.py), so results are never stored in the state (XX-G12.2).
 """
 
 from __future__ import annotations
 
-from .content import content
+from .schema import N_LAND, N_TECH
+from .tables import _rot
 
-C = content()
-SIZE = C.grid_size
+# the window and the codes are the same for every valid content file (ruling X1, XX-C.1, C.2)
+SIZE = 15
 N_CELLS = SIZE * SIZE
-ORIGIN = C.origin_cell
-N_LAND = len(C.land)
+ORIGIN = 112
 INST_BASE = N_LAND                      # code of technology T = INST_BASE + T
-N_CODES = N_LAND + len(C.tech)
+N_CODES = N_LAND + N_TECH
 N, E, S, W = 0, 1, 2, 3
 OPP = (S, W, N, E)
-
-
-def _rot(mask: int, r: int) -> int:
-    """Rails of a tile turned r quarter turns clockwise: unrotated edge d lies on (d + r) % 4."""
-    return ((mask << r) | (mask >> (4 - r))) & 15 if r else mask
-
-
-BASE_RAILS = tuple([t.rails for t in C.land] + [t.rails for t in C.tech])
-RAILS = tuple(_rot(BASE_RAILS[v >> 2], v & 3) for v in range(4 * N_CODES))   # by grid value
 
 
 def _neighbours(c: int) -> tuple[tuple[int, int], ...]:
@@ -97,9 +89,10 @@ def edge_exists(edge: int) -> bool:
     return c // SIZE < SIZE - 1 if south else c % SIZE < SIZE - 1
 
 
-def is_linked(grid: dict[int, int], bridges: frozenset, c: int, d: int, nc: int) -> bool:
+def is_linked(rails: tuple[int, ...], grid: dict[int, int], bridges: frozenset, c: int, d: int,
+              nc: int) -> bool:
     """Whether the shared edge of two occupied cells is linked (rail–rail or a bridge)."""
-    if (RAILS[grid[c]] >> d) & 1 and (RAILS[grid[nc]] >> OPP[d]) & 1:
+    if (rails[grid[c]] >> d) & 1 and (rails[grid[nc]] >> OPP[d]) & 1:
         return True
     return edge_id(c, d) in bridges
 
@@ -113,8 +106,8 @@ def frontier(grid: dict[int, int]) -> list[int]:
     return sorted(out)
 
 
-def placements(grid: dict[int, int], code: int, held: int) -> tuple[list[tuple[int, int]],
-                                                                    list[tuple[int, int]]]:
+def placements(RAILS: tuple[int, ...], grid: dict[int, int], code: int,
+               held: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """Legal placements of tile ``code`` as (plain, bridged) lists of (rotation, cell), by the
     levels of XX-G8.4–G8.6 and ruling X5:
 
@@ -124,7 +117,7 @@ def placements(grid: dict[int, int], code: int, held: int) -> tuple[list[tuple[i
     * only if both are empty: plain placements with at least one rail–rail edge (G8.5 alone);
       if still none: any adjacent cell (G8.3 alone).
     """
-    base = BASE_RAILS[code]
+    base = RAILS[code << 2]                     # the unrotated tile's rails
     get = grid.get
     cells = []                                  # (cell, its neighbourhood key)
     for c in frontier(grid):
@@ -151,7 +144,8 @@ def placements(grid: dict[int, int], code: int, held: int) -> tuple[list[tuple[i
     return [(r, c) for c, _ in cells for r in range(4)], []
 
 
-def mismatched_edges(grid: dict[int, int], value: int, c: int) -> list[int]:
+def mismatched_edges(RAILS: tuple[int, ...], grid: dict[int, int], value: int,
+                     c: int) -> list[int]:
     """Edge ids where tile ``value`` (code·4 + r) on empty cell c would meet a mismatch."""
     m = RAILS[value]
     out = []
@@ -166,21 +160,22 @@ def shared_edges(grid: dict[int, int], c: int) -> list[int]:
     return sorted(edge_id(c, d) for d, nc in NEIGH[c] if nc in grid)
 
 
-def free_edges(grid: dict[int, int], bridges: frozenset) -> list[int]:
+def free_edges(rails: tuple[int, ...], grid: dict[int, int], bridges: frozenset) -> list[int]:
     """Shared edges of two own tiles that are not linked: where a bridge may go (XX-G8.8)."""
     out = []
     for c in grid:
         row, col = divmod(c, SIZE)
-        if col < SIZE - 1 and c + 1 in grid and not is_linked(grid, bridges, c, E, c + 1):
+        if col < SIZE - 1 and c + 1 in grid and not is_linked(rails, grid, bridges, c, E, c + 1):
             out.append(2 * c)
         if row < SIZE - 1 and c + SIZE in grid and \
-                not is_linked(grid, bridges, c, S, c + SIZE):
+                not is_linked(rails, grid, bridges, c, S, c + SIZE):
             out.append(2 * c + 1)
     out.sort()
     return out
 
 
-def networks(grid: dict[int, int], bridges: frozenset) -> tuple[tuple[int, ...], ...]:
+def networks(RAILS: tuple[int, ...], grid: dict[int, int],
+             bridges: frozenset) -> tuple[tuple[int, ...], ...]:
     """The rail networks (XX-G8.7, ruling X8): groups of cells joined by linked edges, each
     sorted, in order of their smallest cell. Institutions are included (they carry rail)."""
     parent = {c: c for c in grid}

@@ -1,15 +1,17 @@
 """What a Siglo XX technology does, in words (Spanish and English), from its content fields:
-shared by the terminal's screen and the web table's buttons and content block."""
+shared by the terminal's screen and the web table's buttons and content block.
+
+The words come from the content of the game being shown: ``K`` when given, else
+:func:`~.tables.current` (the game a renderer set with :func:`~.tables.using`; the shipped
+content outside one)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .content import content
-from .country import INST_BASE, RAILS
+from .country import INST_BASE
+from .tables import Tables, current
 
-C = content()
-TECH_BY_ID = {t.id: t for t in C.tech}
 N_, E_, S_, W_ = 1, 2, 4, 8                   # rail bits of a rotated tile (N E S W)
 RAIL_GLYPH = {0: "·", N_: "╵", E_: "╶", S_: "╷", W_: "╴", N_ | S_: "│", E_ | W_: "─",
               N_ | E_: "└", E_ | S_: "┌", S_ | W_: "┐", N_ | W_: "┘", N_ | E_ | S_: "├",
@@ -32,9 +34,12 @@ def amounts(coins: int, science: int, vp: int, lang: str) -> str:
     return " ".join(parts) or "+0"
 
 
-def tile_rails(tile_id: str, rotation: int = 0) -> int:
+def tile_rails(tile_id: str, rotation: int = 0, K: Tables | None = None) -> int:
+    """Rail bits (N E S W) of a land tile or an institution turned ``rotation`` degrees."""
+    K = K or current()
+    C = K.C
     code = C.land_index[tile_id] if tile_id in C.land_index else INST_BASE + C.tech_index[tile_id]
-    return RAILS[code * 4 + rotation // 90]
+    return K.RAILS[code * 4 + rotation // 90]
 
 
 def glyph(mask: int) -> str:
@@ -67,8 +72,8 @@ def _income_effect(t: Any, lang: str) -> str:
              f"income {amounts(t.coins, t.science, t.vp, lang)}")
 
 
-def _institution_effect(t: Any, lang: str) -> str:
-    rails = glyph(tile_rails(t.id))
+def _institution_effect(t: Any, lang: str, K: Tables) -> str:
+    rails = glyph(K.RAILS[(INST_BASE + t.index) * 4])
     gain = amounts(t.coins, t.science, t.vp, lang)
     return _(lang, f"institución (vías {rails}): ingresos {gain} si su red tiene un ciudadano",
              f"institution (rails {rails}): income {gain} if its network has a citizen")
@@ -95,7 +100,6 @@ def _remove_effect(t: Any, lang: str) -> str:
 
 EFFECTS = {
     "income": _income_effect,
-    "income_if_connected": _institution_effect,
     "move_citizens": _move_effect,
     "remove_garbage": _remove_effect,
     "gain_citizens": lambda t, lang: _(lang, f"una vez: {t.count} ciudadano(s) nuevo(s)",
@@ -110,11 +114,15 @@ EFFECTS = {
 }
 
 
-def tech_effect(tech_id: str, lang: str) -> str:
+def tech_effect(tech_id: str, lang: str, K: Tables | None = None) -> str:
     """What a technology does, in a few words (from its content fields)."""
-    t = TECH_BY_ID[tech_id]
-    maker = EFFECTS.get(t.op)
-    text = maker(t, lang) if maker else ""
+    K = K or current()
+    t = K.TECH_BY_ID[tech_id]
+    if t.op == "income_if_connected":
+        text = _institution_effect(t, lang, K)
+    else:
+        maker = EFFECTS.get(t.op)
+        text = maker(t, lang) if maker else ""
     eco = eco_words(t.garbage, t.flowers - t.pollution, lang)
     if eco:
         text += ("; " if text else "") + _(lang, "al comprarla: ", "on purchase: ") + eco

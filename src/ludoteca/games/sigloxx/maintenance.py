@@ -15,12 +15,13 @@ from ludoteca.core.events import Event
 
 from . import actions as A
 from .common import (
-    CAP,
+    GRID_SIZE,
     INST_BASE,
     LAND_ID,
     LAST_ROUND,
     N_LAND,
     N_TECH,
+    ORIGIN_CELL,
     PH_A,
     PH_C,
     PH_EDGE,
@@ -32,10 +33,7 @@ from .common import (
     PH_PUT,
     PH_REMOVE,
     PH_SITE,
-    SITES,
-    TECH,
     TECH_ID,
-    C,
     clamp,
     event,
     site_name,
@@ -50,8 +48,8 @@ from .country import (
     shared_edges,
 )
 
-_ORIGIN = C.origin_cell
-_SIZE = C.grid_size
+_ORIGIN = ORIGIN_CELL
+_SIZE = GRID_SIZE
 
 
 def edge_action(edge: int):
@@ -70,6 +68,7 @@ class MaintenanceMixin:
         s = (self.sp + self.mi) % self.n                                        # XX-G12.5, X4
         self.actor = s
         ev.append(event("mantenimiento", "XX-G12.5", {"player": s, "round": self.round}))
+        TECH = self.K.TECH
         for t in self.techs[s]:                                                 # XX-G6.2: T30
             tech = TECH[t]
             if tech.op == "pollution_shift":
@@ -93,14 +92,14 @@ class MaintenanceMixin:
         """Tokens that fit nowhere go back to the supply, 1 pollution step left each
         (XX-G10.4)."""
         before = self.pollution[s]
-        self.pollution[s] = clamp(before - tokens * C.overflow_pollution)
+        self.pollution[s] = clamp(before - tokens * self.K.C.overflow_pollution)
         ev.append(event("desborde", rule, {"player": s, "tokens": tokens, "from": before,
                                            "to": self.pollution[s]}))
 
     def _room(self, s: int) -> list[int]:
         """Own placed land tiles with room for garbage."""
-        g = self.garbage
-        return [t for t in self.lands[s] if g[t] < CAP]
+        g, cap = self.garbage, self.K.CAP
+        return [t for t in self.lands[s] if g[t] < cap]
 
     # ----- step A: set-aside garbage (XX-G10.3, XX-G6.5) -----------------------------------
     def _step_a(self, ev: list[Event]) -> None:
@@ -157,7 +156,7 @@ class MaintenanceMixin:
 
     def _legal_place(self) -> list:
         s = self.actor
-        plain, bridged = placements(self.grid[s], self.sel[0], self.held[s])
+        plain, bridged = placements(self.K.RAILS, self.grid[s], self.sel[0], self.held[s])
         return [A.PLACE_A[r][c] for r, c in plain] + \
             [A.PLACE_BRIDGED_A[r][c] for r, c in bridged]
 
@@ -167,7 +166,7 @@ class MaintenanceMixin:
         code = self.sel[0]
         value = code * 4 + r
         grid = self.grid[s]
-        mism = mismatched_edges(grid, value, cell)
+        mism = mismatched_edges(self.K.RAILS, grid, value, cell)
         new = dict(grid)
         new[cell] = value
         around = shared_edges(new, cell)
@@ -199,8 +198,9 @@ class MaintenanceMixin:
         self._after_place(ev)
 
     def _linked_around(self, s: int, cell: int) -> bool:
-        grid, links = self.grid[s], self.links[s]
-        return any(nc in grid and is_linked(grid, links, cell, d, nc) for d, nc in NEIGH[cell])
+        grid, links, rails = self.grid[s], self.links[s], self.K.RAILS
+        return any(nc in grid and is_linked(rails, grid, links, cell, d, nc)
+                   for d, nc in NEIGH[cell])
 
     def _put_bridge(self, s: int, edge: int, ev: list[Event]) -> None:
         self.links[s] = self.links[s] | {edge}
@@ -232,12 +232,12 @@ class MaintenanceMixin:
             self._land_garbage(ev)
 
     def _legal_site(self) -> list:
-        return [A.PUT_A[x] for x in SITES[self.sel[0]] if not self.cit[x]]
+        return [A.PUT_A[x] for x in self.K.SITES[self.sel[0]] if not self.cit[x]]
 
     def _land_garbage(self, ev: list[Event]) -> None:
         s = self.actor
         tile, _, g = self.sel
-        keep = min(g, CAP)                                                      # XX-G10.2
+        keep = min(g, self.K.CAP)                                               # XX-G10.2
         self.garbage[tile] = keep
         self.sel = None
         ev.append(event("basura_tierra", "XX-2.15", {"player": s, "tile": LAND_ID[tile],
@@ -285,12 +285,12 @@ class MaintenanceMixin:
                 self._end_tech(ev)
 
     def _empty_sites(self, s: int, tiles=None) -> list[int]:
-        cit = self.cit
+        cit, SITES = self.cit, self.K.SITES
         return [x for t in (self.lands[s] if tiles is None else tiles) for x in SITES[t]
                 if not cit[x]]
 
     def _staffed_sites(self, s: int) -> list[int]:
-        cit = self.cit
+        cit, SITES = self.cit, self.K.SITES
         return [x for t in self.lands[s] for x in SITES[t] if cit[x]]
 
     def _network_tiles(self, s: int, tile: int) -> list[int]:
@@ -305,7 +305,7 @@ class MaintenanceMixin:
     def _can_move(self, s: int, scope: str) -> bool:
         if scope == "country":
             return bool(self._staffed_sites(s)) and bool(self._empty_sites(s))
-        grid, cit = self.grid[s], self.cit
+        grid, cit, SITES = self.grid[s], self.cit, self.K.SITES
         for net in self._networks(s):
             staffed = empty = False
             for c in net:
@@ -325,7 +325,7 @@ class MaintenanceMixin:
 
     def _legal_move_to(self) -> list:
         s = self.actor
-        if TECH[self.m_tech].scope == "network":
+        if self.K.TECH[self.m_tech].scope == "network":
             tiles = self._network_tiles(s, self.lifted // 3)
             return [A.PUT_A[x] for x in sorted(self._empty_sites(s, tiles))]
         return [A.PUT_A[x] for x in sorted(self._empty_sites(s))]
@@ -342,7 +342,7 @@ class MaintenanceMixin:
 
     # ----- step C: technologies and bridges (XX-G6.2, XX-G6.3, XX-G8.8) -------------------------
     def _usable(self, s: int, t: int) -> bool:
-        tech = TECH[t]
+        tech = self.K.TECH[t]
         if tech.use == "each_maintenance":
             if self.t_used_m[t]:
                 return False
@@ -365,7 +365,7 @@ class MaintenanceMixin:
         s = self.actor
         out = [A.USE_A[t] for t in self.techs[s] if self._usable(s, t)]
         if self.held[s]:
-            out += [edge_action(e) for e in free_edges(self.grid[s], self.links[s])]
+            out += [edge_action(e) for e in free_edges(self.K.RAILS, self.grid[s], self.links[s])]
         out.append(A.A_DONE)
         return out
 
@@ -386,7 +386,7 @@ class MaintenanceMixin:
 
     def _h_use(self, t: int, _p: object, ev: list[Event]) -> None:
         s = self.actor
-        tech = TECH[t]
+        tech = self.K.TECH[t]
         if tech.use == "once":
             self.t_used[t] = True                                               # XX-G6.3
         else:
@@ -426,7 +426,7 @@ class MaintenanceMixin:
                 self.m_removed += g[x]
                 self.m_rem -= g[x]
                 g[x] = 0
-        tech = TECH[self.m_tech]
+        tech = self.K.TECH[self.m_tech]
         if tech.pollution_if_used and self.m_removed:                           # T18
             before = self.pollution[s]
             self.pollution[s] = clamp(before - tech.pollution_if_used)
@@ -435,7 +435,7 @@ class MaintenanceMixin:
         self._end_tech(ev)
 
     def _remove_rule(self) -> str:
-        return "XX-G6.3" if TECH[self.m_tech].use == "once" else "XX-G6.2"
+        return "XX-G6.3" if self.K.TECH[self.m_tech].use == "once" else "XX-G6.2"
 
     def _legal_remove(self) -> list:
         g = self.garbage
@@ -451,7 +451,7 @@ class MaintenanceMixin:
         self._remove_step(ev)
 
     def _free_edges(self, s: int) -> list[int]:
-        return free_edges(self.grid[s], self.links[s])
+        return free_edges(self.K.RAILS, self.grid[s], self.links[s])
 
 
 __all__ = ["MaintenanceMixin", "edge_action"]

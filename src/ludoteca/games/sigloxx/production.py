@@ -18,11 +18,6 @@ from .common import (
     N_LAND,
     PH_RECYCLE,
     RECYCLING,
-    SITE_CAPACITY_T,
-    SITE_KIND_T,
-    SITE_YIELD_T,
-    SITES,
-    TECH,
     event,
 )
 from .country import networks
@@ -33,7 +28,7 @@ class ProductionMixin:
     def _networks(self, s: int) -> tuple[tuple[int, ...], ...]:
         nets = self.nets[s]
         if nets is None:
-            nets = networks(self.grid[s], self.links[s])
+            nets = networks(self.K.RAILS, self.grid[s], self.links[s])
             self.nets[s] = nets
         return nets
 
@@ -60,7 +55,8 @@ class ProductionMixin:
         return out
 
     def _incomes(self, s: int) -> tuple[int, int, int]:
-        cit = self.cit
+        cit, K = self.cit, self.K
+        SITES, SITE_KIND_T, SITE_YIELD_T, TECH = K.SITES, K.SITE_KIND_T, K.SITE_YIELD_T, K.TECH
         c = sc = v = 0
         for t in self.lands[s]:
             for x in SITES[t]:
@@ -94,7 +90,8 @@ class ProductionMixin:
         hit = self._rec[s]
         if hit is not None and hit[0] == key:
             return hit[1]
-        grid, cit = self.grid[s], self.cit
+        grid, cit, K = self.grid[s], self.cit, self.K
+        SITES, SITE_KIND_T, SITE_CAPACITY_T = K.SITES, K.SITE_KIND_T, K.SITE_CAPACITY_T
         extra = self.recycling_bonus(s)
         out = []
         for net in self._networks(s):
@@ -114,7 +111,7 @@ class ProductionMixin:
         return rec
 
     def _staffed_network(self, s: int, cell: int) -> bool:
-        grid, cit = self.grid[s], self.cit
+        grid, cit, SITES = self.grid[s], self.cit, self.K.SITES
         for net in self._networks(s):
             if cell in net:
                 return any(cit[x] for c in net if grid[c] >> 2 < N_LAND
@@ -122,6 +119,7 @@ class ProductionMixin:
         return False
 
     def recycling_bonus(self, s: int) -> int:
+        TECH = self.K.TECH
         return sum(TECH[t].extra for t in self.techs[s] if TECH[t].op == "recycling_bonus")
 
     # ----- the phase --------------------------------------------------------------------------

@@ -26,6 +26,18 @@ FINAL_PARTS = ("coins", "science", "environment", "clean_tiles", "garbage")
 TIE_BREAKS = ("fewest_garbage", "highest_pollution", "most_coins_plus_science")
 LAND_PILES = ("start", "I-II", "III-IV", "V")
 TECH_PILES = ("I-II", "III-IV", "V")
+# ruling X11: the components' codes, which actions, records, views and the learning observation
+# name them by (``subastar L07``, ``comprar-tecnologia T14``): a file renames components through
+# ``name`` / ``name_en`` and keeps these ids, in this order
+LAND_IDS = tuple([f"S{i}" for i in range(1, 6)] + [f"L{i:02d}" for i in range(1, 41)])
+TECH_IDS = tuple(f"T{i:02d}" for i in range(1, 31))
+CAT_IDS = tuple(f"K{i}" for i in range(1, 10))
+CARD_IDS = ("II-A", "II-B", "II-C", "IV-A", "IV-B", "IV-C")
+TRACK_IDS = ("tablero", "loseta-3", "loseta-4")
+END_REASON = "fin"
+# what each round scores after its Production (XX-R.3, XX-6.1, XX-F.1)
+ROUND_BONUS = (("none", ""), ("scoring_card", "II"), ("none", ""), ("scoring_card", "IV"),
+               ("none", ""), ("final", ""))
 
 Edge = Literal["N", "E", "S", "W"]
 ColumnLetter = Literal["A", "B", "C", "D", "E"]
@@ -49,6 +61,15 @@ def _listed(items: list[Any], key: str, count: int, rule: str) -> None:
             raise Problem(f"{key}[{i}].index", f"got {x.index!r}",
                           f"{i} (indices 0, 1, … in file order)")
 
+
+
+def _codes(items: list[Any], key: str, ids: tuple[str, ...]) -> None:
+    """Ruling X11: the ids are the components' codes, in file order."""
+    for i, x in enumerate(items):
+        if x.id != ids[i]:
+            raise Problem(f"{key}[{i}].id", f"got {x.id!r}",
+                          f"{ids[i]!r} (ruling X11: ids are the codes {ids[0]}–{ids[-1]} in "
+                          "order; rename a component with name / name_en)")
 
 
 def expect_(value: Any, want: Any, field: str, rule: str) -> None:
@@ -126,6 +147,7 @@ class Start(Spec):
     score: int
     pollution: int
     start_tile_garbage: NonNeg
+    start_cell_rotation: int = 0
 
 
 class Supply(Spec):
@@ -417,10 +439,33 @@ class SigloXXContent(Spec):
                 one_of(row.land_pile, LAND_PILES[1:], f"{where}.land_pile")
                 one_of(row.tech_pile, TECH_PILES, f"{where}.tech_pile")
         expect_(len(self.rounds), 6, "rounds (count)", "XX-R.1: five full rounds and round VI")
-        expect_(self.rounds[5].bonus, "final", "rounds[5].bonus", "XX-F.1")
+        for i, (row, (bonus, card)) in enumerate(zip(self.rounds, ROUND_BONUS, strict=True)):
+            expect_(row.bonus, bonus, f"rounds[{i}].bonus",
+                    "XX-R.3, XX-6.1, XX-F.1: a scoring card after rounds II and IV, the final "
+                    "scoring after round VI")
+            expect_(row.scoring_round, card, f"rounds[{i}].scoring_round", "XX-6.1")
+        if self.rounds[5].cost_track in tracks:
+            raise Problem("rounds[5].cost_track", f"got {self.rounds[5].cost_track!r}",
+                          "no track: round VI has no auction (XX-G17.1)")
+        _codes(self.cost_tracks, "cost_tracks", TRACK_IDS)
         pol = self.tracks.pollution
         expect_((pol.min, pol.max), (-6, 6), "tracks.pollution.min/max", "XX-S.22")
         expect_(self.auction.max_bid, 99, "auction.max_bid", "ruling X2 (fixed action numbering)")
+        st = self.start
+        if not pol.min <= st.pollution <= pol.max:
+            raise Problem("start.pollution", f"got {st.pollution}",
+                          f"{pol.min}…{pol.max}, a space of the pollution track (XX-S.22)")
+        one_of(st.start_cell_rotation, range(4), "start.start_cell_rotation",
+               " (quarter turns clockwise, XX-G4.3)")
+        if len(set(st.start_citizens)) != len(st.start_citizens):
+            raise Problem("start.start_citizens", f"got {st.start_citizens!r}",
+                          "distinct sites a, b, c (XX-S.14)")
+        if self.supply.country_citizens < len(st.start_citizens):
+            raise Problem("supply.country_citizens", f"got {self.supply.country_citizens}",
+                          f"at least the {len(st.start_citizens)} start citizens (XX-D.4)")
+        if st.start_tile_garbage > self.garbage.tile_capacity:
+            raise Problem("start.start_tile_garbage", f"got {st.start_tile_garbage}",
+                          f"0–{self.garbage.tile_capacity}, what a tile holds (XX-G10.2)")
 
     def _catastrophes(self) -> None:
         _listed(self.catastrophes, "catastrophes", N_CAT, "XX-C.14")
@@ -433,6 +478,7 @@ class SigloXXContent(Spec):
         for label in order:
             expect_(sum(1 for c in self.catastrophes if c.label == label), 3,
                    f"catastrophes (label {label})", "XX-C.14: 3 per label")
+        _codes(self.catastrophes, "catastrophes", CAT_IDS)
 
     def _tiles(self) -> None:
         _listed(self.land_tiles, "land_tiles", N_LAND, "XX-C.1")
@@ -443,7 +489,16 @@ class SigloXXContent(Spec):
         if [t.pile for t in self.land_tiles[:5]] != ["start"] * 5:
             raise Problem("land_tiles[0–4].pile", "not the start tiles",
                           "S1–S5 first (indices 0–4)")
+        _codes(self.land_tiles, "land_tiles", LAND_IDS)
+        for i, t in enumerate(self.land_tiles[:5]):
+            for x in self.start.start_citizens:
+                if LETTERS.index(x) >= len(t.sites):
+                    raise Problem(f"land_tiles[{i}].sites",
+                                  f"no site {x!r} for start.start_citizens",
+                                  "every site named by start.start_citizens on each start tile "
+                                  "(XX-S.14)")
         _listed(self.technologies, "technologies", N_TECH, "XX-C.2")
+        _codes(self.technologies, "technologies", TECH_IDS)
         sizes = self.tech_piles.sizes()
         for p in TECH_PILES:
             expect_(sum(1 for t in self.technologies if t.pile == p), sizes[p],
@@ -460,6 +515,10 @@ class SigloXXContent(Spec):
         for r in ("II", "IV"):
             expect_(sum(1 for c in self.scoring_cards if c.round == r), 3,
                    f"scoring_cards (round {r})", "XX-C.13: 3 + 3")
+        _codes(self.scoring_cards, "scoring_cards", CARD_IDS)
+        for i, c in enumerate(self.scoring_cards):
+            expect_(c.round, c.id.split("-")[0], f"scoring_cards[{i}].round",
+                    "ruling X11: card II-x scores after round II, IV-x after round IV")
         fs = self.final_scoring
         if sorted(fs.order) != sorted(FINAL_PARTS):
             raise Problem("final_scoring.order", f"got {fs.order!r}",
@@ -471,5 +530,7 @@ class SigloXXContent(Spec):
                           f"ranges covering {pol.min}…{pol.max} exactly once (XX-G15.4)")
         expect_((self.country_grid.size, self.country_grid.origin_cell), (15, 112),
                "country_grid.size/origin_cell", "ruling X1")
+        expect_(self.end.reason, END_REASON, "end.reason",
+                "ruling X11: the result's reason code after round VI")
         worst = [i for i, c in enumerate(self.catastrophe_columns) if c.worst]
         expect_(worst, [0], "catastrophe_columns.worst", "XX-3.5: column A is the full strength")

@@ -8,7 +8,7 @@ from typing import Any
 from ludoteca.core.events import Event
 from ludoteca.core.result import Result
 
-from .common import CARD_ID, N_LAND, PH_OVER, C, event
+from .common import CARD_ID, N_LAND, PH_OVER, event
 
 CARD_RULE = {("per_income", "coins"): "XX-G14.2", ("per_income", "science"): "XX-G14.3",
              ("per_clean_land_tile", ""): "XX-G14.4", ("per_tile_largest_network", ""): "XX-G14.5",
@@ -51,7 +51,7 @@ class ScoringMixin:
                    default=0)
 
     def card_vp(self, s: int, card: int) -> int:
-        k = C.cards[card]
+        k = self.K.CARDS[card]
         if k.op == "per_income":
             inc = self.incomes(s)[("coins", "science", "vp").index(k.resource)]
             return inc * k.num // k.den
@@ -64,13 +64,14 @@ class ScoringMixin:
         return k.vp * len(self.techs[s])                                        # per_technology
 
     def _bonus_card(self, ev: list[Event]) -> None:
-        rd = C.rounds[self.round - 1]
+        rd = self.K.ROUNDS[self.round - 1]
         card = self.cards[0 if rd.scoring_round == "II" else 1]
         if card < 0:                                                            # XX-S.4
             ev.append(event("sin_tarjeta", "XX-S.4", {"round": self.round}))
             return
-        k = C.cards[card]
-        rule = CARD_RULE[(k.op, k.resource if k.op == "per_income" else "")]
+        k = self.K.CARDS[card]
+        # a card a content file words another way (per VP income) is scored by its rule G14.1
+        rule = CARD_RULE.get((k.op, k.resource if k.op == "per_income" else ""), "XX-G14.1")
         for s in range(self.n):
             vp = self.card_vp(s, card)
             self.score[s] += vp
@@ -79,7 +80,7 @@ class ScoringMixin:
 
     def final_parts(self) -> list[dict[str, int]]:
         """Each seat's final-scoring VP by part (XX-G15.1–G15.5)."""
-        n = self.n
+        n, C = self.n, self.K.C
         coins = majority(list(self.coins), C.majority_awards, C.majority_zero_scores)
         science = majority(list(self.science), C.majority_awards, C.majority_zero_scores)
         out = []
@@ -93,7 +94,7 @@ class ScoringMixin:
         return out
 
     def _final(self, ev: list[Event]) -> None:
-        n = self.n
+        n, C = self.n, self.K.C
         parts = self.final_parts()
         for s in range(n):
             for part in C.final_order:
@@ -115,6 +116,7 @@ class ScoringMixin:
     def points_by_source(self, s: int, final: dict[str, int]) -> dict[str, int]:
         """Final VP split by where they came from: the start, production (income during the
         rounds), the bonus scoring cards, and each part of the final scoring."""
+        C = self.K.C
         before_final = self.score[s] - sum(final.values())
         income = before_final - C.start_score - self.vp_bonus[s]
         return {"start": C.start_score, "income": income, "bonus_cards": self.vp_bonus[s],
@@ -123,7 +125,7 @@ class ScoringMixin:
     def tie_key(self, s: int) -> tuple[int, ...]:
         """(VP, then each tie-break of XX-G16.1, larger is better)."""
         key = [self.score[s]]
-        for t in C.tie_break:
+        for t in self.K.C.tie_break:
             if t == "fewest_garbage":
                 key.append(-self.garbage_total(s))
             elif t == "highest_pollution":
@@ -133,7 +135,7 @@ class ScoringMixin:
         return tuple(key)
 
     def _finish(self, parts: list[dict[str, int]], ev: list[Event]) -> None:
-        n = self.n
+        n, C = self.n, self.K.C
         keys = [self.tie_key(s) for s in range(n)]
         ranking = tuple(sorted(range(n), key=lambda s: (tuple(-k for k in keys[s]), s)))
         top = keys[ranking[0]]

@@ -32,6 +32,7 @@ import random
 from typing import Any
 
 from ludoteca.core.action import Action
+from ludoteca.core.content_option import record_value
 from ludoteca.core.errors import InvalidOption
 from ludoteca.core.events import Event
 from ludoteca.core.game import Game
@@ -42,14 +43,12 @@ from . import actions as A
 from .auction import AuctionMixin
 from .catastrophe import CatastropheMixin
 from .common import (
-    CAP,
     CARD_ID,
     CAT_ID,
     CELL_XY,
     COL_LETTERS,
     FORCED_RULE,
     INST_BASE,
-    LAND,
     LAND_ID,
     LAND_PILE,
     LAST_ROUND,
@@ -57,6 +56,7 @@ from .common import (
     N_LAND,
     N_SITES,
     N_TECH,
+    ORIGIN_CELL,
     P_MAX,
     P_MIN,
     PH_A,
@@ -80,13 +80,9 @@ from .common import (
     PH_TECH,
     PHASE_OF,
     ROT_DEG,
-    SITE_LETTERS,
-    SITES,
     STEP_NAMES,
-    TECH,
     TECH_ID,
     TECH_PILE,
-    C,
     event,
     shuffle,
     site_name,
@@ -95,22 +91,17 @@ from .country import connected
 from .maintenance import MaintenanceMixin
 from .production import ProductionMixin
 from .scoring import ScoringMixin
+from .tables import Tables, resolve
 
 CARD_ROUNDS = ("II", "IV")
-ROMAN = tuple(rd.roman for rd in C.rounds)
 # the piles a view counts: every land pile but the start one (index 0), every technology pile
-LAND_PILES_SHOWN = tuple((i, p) for i, p in enumerate(C.land_pile_names) if i)
-TECH_PILES_SHOWN = tuple(enumerate(C.tech_pile_names))
-_ALONE = tuple((s,) for s in range(C.max_players))   # to_move of each seat
+# (the piles' names are the same in every valid content file: XX-D.1, XX-D.2)
+LAND_PILES_SHOWN = tuple((i, p) for i, p in enumerate(LAND_PILE) if i)
+TECH_PILES_SHOWN = tuple(enumerate(TECH_PILE))
+MIN_PLAYERS, MAX_PLAYERS = 3, 5                         # XX-G24.1 (checked by the schema)
+_ALONE = tuple((s,) for s in range(MAX_PLAYERS))   # to_move of each seat
 _LAND_NAME = LAND_ID.__getitem__
 _TECH_NAME = TECH_ID.__getitem__
-
-# setup: the tiles of each pile and the catastrophes of each label, in content order
-_LAND_PILES = tuple((p, tuple(t.index for t in LAND if t.pile == p))
-                    for p in C.land_pile_names)
-_TECH_PILES = tuple(tuple(t.index for t in TECH if t.pile == p) for p in C.tech_pile_names)
-_CAT_POOLS = tuple((label, tuple(c.index for c in C.catastrophes if c.label == label))
-                   for label in C.stack_order)
 
 # action name -> (handler, parameter)
 DISPATCH: dict[str, tuple[str, Any]] = {
@@ -166,11 +157,15 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
 
     # ----- setup --------------------------------------------------------------------------------
     def __init__(self, names: tuple[str, ...], seed: int, options: dict[str, Any],
-                 dice: tuple[int, ...] = ()) -> None:
+                 dice: tuple[int, ...] = (), tables: Tables | None = None) -> None:
         n = len(names)
-        if not C.min_players <= n <= C.max_players:                             # XX-G24.1
-            raise InvalidOption(f"sigloxx is played by {C.min_players} to {C.max_players} "
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:                                 # XX-G24.1
+            raise InvalidOption(f"sigloxx is played by {MIN_PLAYERS} to {MAX_PLAYERS} "
                                 f"players; got {n}")
+        # the game's content: the option ``content`` (the shipped file by default), shared by
+        # clones; ``self.C`` is the parsed content, ``self.K`` it and its derived tables
+        K = self.K = tables if tables is not None else resolve(options.get("content"))
+        C = K.C
         if dice:
             raise InvalidOption("sigloxx uses no dice; forced dice are not accepted")
         self.names, self.seed, self.options = names, seed, options
@@ -210,20 +205,20 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         # XX-S.5–S.6: piles, each shuffled on its own (top first)
         own = rng._own()                        # rng.shuffle(x) is shuffle(own, x)
         self.land_piles = []
-        for p, tiles in _LAND_PILES:
+        for p, tiles in K.LAND_PILES:
             pile = list(tiles)
             if p != "start":
                 shuffle(own, pile)
             self.land_piles.append(pile)
         self.tech_piles = []
-        for tiles in _TECH_PILES:
+        for tiles in K.TECH_PILES:
             pile = list(tiles)
             shuffle(own, pile)
             self.tech_piles.append(pile)
         # XX-S.7–S.9: the catastrophe stack, 2/2/1 by label, the rest unseen
         self.cat_stack: tuple[int, ...] = ()
         self.cat_out = []
-        for label, cards in _CAT_POOLS:
+        for label, cards in K.CAT_POOLS:
             pool = list(cards)
             shuffle(own, pool)
             k = C.stack_per_label[label]
@@ -276,7 +271,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         start_pile = self.land_piles[LAND_PILE["start"]]
         for s in range(n):
             tile = start_pile[s]
-            self.grid.append({C.origin_cell: tile * 4 + C.raw["start"]["start_cell_rotation"]})
+            self.grid.append({ORIGIN_CELL: tile * 4 + K.START_ROTATION})
             self.lands.append((tile,))
             self.land_owner[tile] = s
             self.garbage[tile] = C.start_garbage
@@ -312,7 +307,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
     # ----- the round (XX-R.1–R.4, XX-1.x) -----------------------------------------------------
     def _begin_round(self, ev: list[Event]) -> None:
         self.round += 1
-        rd = C.rounds[self.round - 1]
+        rd = self.K.ROUNDS[self.round - 1]
         ev.append(event("ronda", "XX-1.1", {"round": self.round, "roman": rd.roman}))
         if self.land_display or self.tech_display:                              # XX-1.4
             ev.append(event("descarte", "XX-1.4" if rd.track >= 0 else "XX-G17.1", {
@@ -345,7 +340,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         self.cat, self.cat_stack = self.cat_stack[0], self.cat_stack[1:]        # XX-1.9
         ev.append(event("catastrofe", "XX-1.9", {"card": CAT_ID[self.cat]}))
         self.track, self.marker = rd.track, self.pc.marker_start                 # XX-1.10–1.14
-        ev.append(event("coste", "XX-1.14", {"track": C.tracks[self.track].id,
+        ev.append(event("coste", "XX-1.14", {"track": self.K.TRACKS[self.track].id,
                                              "marker": self.marker, "price": self.price(),
                                              "min_bid": self.min_bid()}))
         self.withdrawn, self.passed = [], [False] * self.n
@@ -355,7 +350,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         self._to_elegir(ev)
 
     def _end_production(self, ev: list[Event]) -> None:
-        rd = C.rounds[self.round - 1]
+        rd = self.K.ROUNDS[self.round - 1]
         if rd.bonus == "scoring_card":                                          # XX-6.1
             self._bonus_card(ev)
         if rd.bonus == "final":                                                 # XX-F.1
@@ -455,13 +450,14 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         phase = self.phase
         over = phase == PH_OVER
         full_round = self.round < LAST_ROUND
-        track = C.tracks[self.track] if full_round else None
+        K = self.K
+        track = K.TRACKS[self.track] if full_round else None
         c2, c4 = self.cards
         lp, tp = self.land_piles, self.tech_piles
         shared = self._shared
         out: dict[str, Any] = {
             "game": "sigloxx", "seat": seat, "players_n": n, "round": self.round,
-            "roman": ROMAN[self.round - 1], "phase": PHASE_OF[phase],
+            "roman": K.ROMAN[self.round - 1], "phase": PHASE_OF[phase],
             "step": STEP_NAMES[phase], "sp": self.sp, "to_move": [] if over else [self.actor],
             "land_display": list(map(_LAND_NAME, self.land_display)),
             "tech_display": list(map(_TECH_NAME, self.tech_display)),
@@ -482,6 +478,8 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
                                   for s in range(n)],
             "result": self._result.to_json() if self._result else None,
         }
+        if K.custom:                            # which content file this table plays
+            out["content"] = dict(K.view_mark)
         if self.phase <= PH_SOLO:
             out["auction"] = {
                 "tile": LAND_ID[self.tile] if self.tile >= 0 else None,
@@ -531,7 +529,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
                 "catastrophes": len(self.cat_stack)}
 
     def _catastrophe_view(self) -> dict[str, Any]:
-        card = C.catastrophes[self.cat]
+        card = self.K.CATS[self.cat]
         occ, bid_of = self.occ, self.bid_of
         cols = []
         for x in self.pc.columns:
@@ -566,8 +564,8 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         col = self.col_of[s]
         t_used, t_used_m = self.t_used, self.t_used_m
         d: dict[str, Any] = {
-            "seat": s, "name": self.names[s], "colour": C.colours[s],
-            "colour_en": C.colours_en[s], "country": country, "networks": networks,
+            "seat": s, "name": self.names[s], "colour": self.K.COLOURS[s],
+            "colour_en": self.K.COLOURS_EN[s], "country": country, "networks": networks,
             "bridges": sorted(self.links[s]), "bridges_held": self.held[s],
             "pending_land": [{"tile": LAND_ID[t], "citizen": bool(k), "garbage": gb}
                              for t, k, gb in self.pend_land[s]],
@@ -589,6 +587,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         """The country (cell by cell) and rail networks of seat ``s``'s view, with the garbage
         on its land tiles and how many of them are clean."""
         grid, g, cit = self.grid[s], self.garbage, self.cit
+        SITE_LETTERS = self.K.SITE_LETTERS
         country = []
         garbage = clean = 0                     # over the land tiles of the country
         for cell in sorted(grid):
@@ -613,9 +612,9 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         out.update(
             hidden={
                 "land_piles": {p: [LAND_ID[t] for t in self.land_piles[i]]
-                               for i, p in enumerate(C.land_pile_names)},
+                               for i, p in enumerate(LAND_PILE)},
                 "tech_piles": {p: [TECH_ID[t] for t in self.tech_piles[i]]
-                               for i, p in enumerate(C.tech_pile_names)},
+                               for i, p in enumerate(TECH_PILE)},
                 "catastrophe_stack": [CAT_ID[c] for c in self.cat_stack],
                 "catastrophes_out": [CAT_ID[c] for c in self.cat_out],
                 "land_out": [LAND_ID[t] for t in self.land_out],
@@ -629,6 +628,19 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
                 "marker", "cat")},
             links=[sorted(x) for x in self.links])
         return out
+
+    @property
+    def C(self) -> Any:
+        """The game's parsed content (:class:`~.content.Content`)."""
+        return self.K.C
+
+    def record_options(self) -> dict[str, Any]:
+        """The options as a record keeps them: a custom content's whole text is embedded
+        (``{"source", "toml"}``), so the record replays where the file is not."""
+        opts = dict(self.options)
+        if self.K.custom:
+            opts["content"] = record_value(self.K.origin, self.K.text)
+        return opts
 
     def clone(self) -> SigloGame:
         g = object.__new__(SigloGame)
@@ -653,15 +665,16 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
                 pile = sorted(pile)             # canonical: depends on view + seed only
                 shuffle(rng, pile)
                 piles[i] = pile
+        cats = self.K.CATS
         unseen = list(g.cat_stack) + g.cat_out
         by_label: dict[str, list[int]] = {}
         for c in sorted(unseen):
-            by_label.setdefault(C.catastrophes[c].label, []).append(c)
+            by_label.setdefault(cats[c].label, []).append(c)
         for cards in by_label.values():
             shuffle(rng, cards)
         stack = []
         for c in g.cat_stack:
-            stack.append(by_label[C.catastrophes[c].label].pop())
+            stack.append(by_label[cats[c].label].pop())
         g.cat_stack = tuple(stack)
         g.cat_out = [c for cards in by_label.values() for c in cards]
         if g.phase != PH_OVER:                  # at the end the holdings are public (XX-G16.1)
@@ -690,8 +703,8 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
             if s == seat:
                 continue
             c_inc, s_inc, _ = self.incomes(s)
-            span_c = max(C.start_coins, 2 * c_inc)
-            span_s = max(C.start_science, 2 * s_inc)
+            span_c = max(self.K.C.start_coins, 2 * c_inc)
+            span_s = max(self.K.C.start_science, 2 * s_inc)
             for _ in range(20):
                 self.coins[s] = lo_c[s] + rng.randint(0, span_c)
                 self.science[s] = lo_s[s] + rng.randint(0, span_s)
@@ -704,7 +717,8 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
     # ----- invariants (tests; not in the hot path) ----------------------------------------
     def _check_invariants(self) -> None:
         """The invariants of the engine brief: raise AssertionError when the state breaks one."""
-        n = self.n
+        n, K = self.n, self.K
+        C, TECH, SITES = K.C, K.TECH, K.SITES
         pending = [t for s in range(n) for t, _, _ in self.pend_land[s]]
         sel_land = [self.sel[0]] if self.sel is not None and self.sel[0] < N_LAND and \
             self.land_owner[self.sel[0]] < 0 else []
@@ -733,7 +747,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
             placed_inst = [t for t in self.techs[s] if TECH[t].kind == "institution"
                            and t not in self.pend_inst[s] and t not in sel_inst]
             assert insts == sorted(placed_inst), f"seat {s}: institutions"
-            assert C.origin_cell in grid and connected(grid), f"seat {s}: country not connected"
+            assert ORIGIN_CELL in grid and connected(grid), f"seat {s}: country not connected"
             assert all(0 <= c < 225 for c in grid)
             on_sites = sum(self.cit[x] for t in self.lands[s] for x in SITES[t])
             on_pending = sum(k for _, k, _ in self.pend_land[s])
@@ -743,7 +757,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
             total = on_sites + on_pending + self.cit_supply[s] + lifted
             assert total == C.country_citizens, f"seat {s}: {total} citizens"
             assert self.cit_supply[s] >= 0
-            assert all(0 <= self.garbage[t] <= CAP for t in self.lands[s]), "garbage 0–3"
+            assert all(0 <= self.garbage[t] <= K.CAP for t in self.lands[s]), "garbage 0–CAP"
             assert P_MIN <= self.pollution[s] <= P_MAX, "pollution"
             assert self.coins[s] >= 0 and self.science[s] >= 0, "holdings"
             assert self.won[s] == sum(1 for _ in self.pend_land[s]) + \

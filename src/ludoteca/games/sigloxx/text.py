@@ -12,7 +12,6 @@ from ludoteca.core.events import Event
 
 from . import actions as A
 from .common import (
-    CAP,
     COL_LETTERS,
     LAND_ID,
     N_LAND,
@@ -34,20 +33,14 @@ from .common import (
     PH_SITE,
     PH_SOLO,
     PH_TECH,
-    SITES,
-    TECH,
     TECH_ID,
-    C,
     site_name,
 )
-from .country import NEIGH, OPP, RAILS, edge_cells, free_edges, mismatched_edges, placements
+from .country import NEIGH, OPP, edge_cells, free_edges, mismatched_edges, placements
 
 if TYPE_CHECKING:
     from .state import SigloGame
 
-TECH_NAME = {t.id: (t.name, t.name_en) for t in C.tech}
-CAT_NAME = {c.id: (c.name, c.name_en) for c in C.catastrophes}
-CARD_NAME = {c.id: (c.name, c.name_en) for c in C.cards}
 PART_NAME = {"coins": ("mayoría de monedas", "coin majority"),
              "science": ("mayoría de ciencia", "science majority"),
              "environment": ("medio ambiente", "environment"),
@@ -147,7 +140,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
 
 def who(game: SigloGame, seat: Any, lang: str = "es") -> str:
     if isinstance(seat, int) and 0 <= seat < game.n:
-        colour = C.colours[seat] if lang == "es" else C.colours_en[seat]
+        K = game.K
+        colour = K.COLOURS[seat] if lang == "es" else K.COLOURS_EN[seat]
         return f"{game.names[seat]} ({colour})"
     return str(seat)
 
@@ -161,12 +155,13 @@ def describe(game: SigloGame, event: Event, lang: str = "es") -> str:
     f: dict[str, Any] = {k: v for k, v in d.items()}
     f["p"] = who(game, d.get("player"), lang)
     f["from_"] = d.get("from")
+    K = game.K                                  # the names of the game's own content
     if isinstance(d.get("tech"), str):
-        f["tech_es"], f["tech_en"] = TECH_NAME.get(d["tech"], ("", ""))
-    if isinstance(d.get("card"), str) and d["card"] in CAT_NAME:
-        f["card_es"], f["card_en"] = CAT_NAME[d["card"]]
-    if isinstance(d.get("card"), str) and d["card"] in CARD_NAME:
-        f["card_es"], f["card_en"] = CARD_NAME[d["card"]]
+        f["tech_es"], f["tech_en"] = K.TECH_NAME.get(d["tech"], ("", ""))
+    if isinstance(d.get("card"), str) and d["card"] in K.CAT_NAME:
+        f["card_es"], f["card_en"] = K.CAT_NAME[d["card"]]
+    if isinstance(d.get("card"), str) and d["card"] in K.CARD_NAME:
+        f["card_es"], f["card_en"] = K.CARD_NAME[d["card"]]
     kind = event.kind
     if kind == "preparacion":
         cards = d.get("cards", {})
@@ -382,7 +377,7 @@ def _specific(game: SigloGame, action: Action, seat: int) -> tuple[str, str] | N
             return (f"column {letter} is not in play with {game.n} players (XX-3.2)",
                     f"la columna {letter} no se usa con {game.n} jugadores (XX-3.2)")
         occ = game.occ[x]
-        if x == C.worst_column:
+        if x == 0:                                  # column A, the worst (XX-3.5)
             if occ >= 0:
                 return ("nobody can be displaced from the worst column (XX-G1.3)",
                         "nadie puede ser desplazado de la peor columna (XX-G1.3)")
@@ -400,8 +395,9 @@ def _specific(game: SigloGame, action: Action, seat: int) -> tuple[str, str] | N
                     f"{_tile(arg)} no es una tierra de tu país (XX-G10.1)")
         g = game.garbage[arg]
         if name == A.GARBAGE:
-            return (f"{_tile(arg)} already holds {CAP} garbage (XX-G10.2)",
-                    f"{_tile(arg)} ya tiene {CAP} basuras (XX-G10.2)")
+            cap = game.K.CAP
+            return (f"{_tile(arg)} already holds {cap} garbage (XX-G10.2)",
+                    f"{_tile(arg)} ya tiene {cap} basuras (XX-G10.2)")
         if name == A.RECYCLE and arg not in game.p_nets[0][1]:
             return (f"{_tile(arg)} is not in the rail network being recycled (XX-G11.2)",
                     f"{_tile(arg)} no está en la red de vías que se recicla (XX-G11.2)")
@@ -421,7 +417,7 @@ def _specific(game: SigloGame, action: Action, seat: int) -> tuple[str, str] | N
             return (f"site {site_name(arg)} already holds a citizen (XX-G9.1)",
                     f"el sitio {site_name(arg)} ya tiene un ciudadano (XX-G9.1)")
         tile = arg // 3
-        if arg not in SITES[tile]:
+        if arg not in game.K.SITES[tile]:
             return (f"tile {_tile(tile)} has no site {site_name(arg)[-1]} (XX-G3.2)",
                     f"la ficha {_tile(tile)} no tiene sitio {site_name(arg)[-1]} (XX-G3.2)")
         if ph == PH_SITE:
@@ -441,7 +437,7 @@ def _specific(game: SigloGame, action: Action, seat: int) -> tuple[str, str] | N
     if name == A.USE:
         if arg not in game.techs[s]:
             return (f"you do not own {_tech(arg)} (XX-G6.2)", f"no tienes {_tech(arg)} (XX-G6.2)")
-        tech = TECH[arg]
+        tech = game.K.TECH[arg]
         if tech.use in ("passive", "on_purchase", "auto_each_maintenance"):
             return (f"{_tech(arg)} has no ability to use (XX-G6.1, XX-G6.3)",
                     f"{_tech(arg)} no tiene ninguna habilidad que usar (XX-G6.1, XX-G6.3)")
@@ -472,7 +468,7 @@ def _specific(game: SigloGame, action: Action, seat: int) -> tuple[str, str] | N
         if a not in grid or b not in grid:
             return ("a bridge joins two tiles of your country (XX-G8.8)",
                     "un puente une dos fichas de tu país (XX-G8.8)")
-        if edge not in free_edges(grid, game.links[s]):
+        if edge not in free_edges(game.K.RAILS, grid, game.links[s]):
             return ("that edge is already linked (XX-G8.8)",
                     "ese borde ya está enlazado (XX-G8.8)")
         return None
@@ -494,10 +490,11 @@ def _placement_reason(game: SigloGame, action: Action, s: int) -> tuple[str, str
         return (f"cell {_xy(cell)} is not next to your country (XX-G8.3)",
                 f"la casilla {_xy(cell)} no está junto a tu país (XX-G8.3)")
     value = code * 4 + r
-    mism = mismatched_edges(grid, value, cell)
+    RAILS = game.K.RAILS
+    mism = mismatched_edges(RAILS, grid, value, cell)
     rr = sum(1 for d, nc in NEIGH[cell] if nc in grid and (RAILS[value] >> d) & 1
              and (RAILS[grid[nc]] >> OPP[d]) & 1)
-    plain, with_bridges = placements(grid, code, game.held[s])
+    plain, with_bridges = placements(RAILS, grid, code, game.held[s])
     if bridged:
         if not game.held[s]:
             return ("you hold no bridge (XX-G8.8, X5)", "no tienes ningún puente (XX-G8.8, X5)")

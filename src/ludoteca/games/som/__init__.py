@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludoteca.core.content_option import content_option
 from ludoteca.core.options import OptionSpec
 from ludoteca.core.registry import GameInfo, register
 
 from .content import content
 from .state import CENTRALISM_CHOICES, DEFAULT_MAX_TURNS, MODES, SomGame
 
-C = content()
+C = content()       # the shipped content: only players min/max (1–4, SOM-2.1) read here
 
 OPTIONS = {
     "mode": OptionSpec(
@@ -68,6 +69,7 @@ OPTIONS = {
         help_es="pasos por jugador y turno (G12, no es una regla; para los bots); null = sin "
         "límite",
         title=("Máximo de pasos", "Step limit")),
+    "content": content_option("som"),
 }
 
 SUMMARY = {

@@ -17,6 +17,10 @@ from ludoteca.core.errors import IllegalAction
 
 from .content import content
 
+# The numbering reads only what every valid content file shares (the schema's validators
+# enforce it): 37 cells, the ten disk types in the rulebook's order, the eight exchanges of
+# SOM-15.9–15.12, the four colour codes. A game's map (for 'r2c3') and its colours' English
+# words come from the game's own content (``SomGame.parse``).
 C = content()
 N_SEATS = 4
 N_CELLS = C.n_cells
@@ -219,8 +223,15 @@ def _names_list() -> str:
             "proteger-bomberos N, recoger")
 
 
-def parse(text: object, colours: tuple[str, ...] = C.colours) -> Action:
-    """Read an action. ``colours`` (the game's seat colours) lets seats be named by colour."""
+def parse(text: object, colours: tuple[str, ...] = C.colours,
+          colour_words: dict[str, str] | None = None,
+          cell_rc: tuple[tuple[int, int], ...] | None = None) -> Action:
+    """Read an action. ``colours`` (the game's seat colours) lets seats be named by colour,
+    in the words ``colour_words`` (word -> colour code) of the game's content; ``cell_rc`` is
+    the game's map (cell -> row, column) for cells written 'r2c3'. Both default to the shipped
+    content's."""
+    if colour_words is None:
+        colour_words = COLOUR_WORDS
     if not isinstance(text, str):
         raise IllegalAction(f"an action is text such as 'tirar'; got {text!r}",
                             f"una acción es un texto como 'tirar'; recibido {text!r}")
@@ -231,7 +242,7 @@ def parse(text: object, colours: tuple[str, ...] = C.colours) -> Action:
     raw_arg: str | None = None
     last = words[-1]
     if len(words) > 1 and (_INT.match(last) or _CELL_RC.match(last) or _CELL_PAIR.match(last)
-                           or last in COLOUR_WORDS):
+                           or last in colour_words):
         raw_arg = words.pop()
     key = "-".join(w for word in words for w in word.split("-") if w)
     name = ALIASES.get(key)
@@ -252,7 +263,8 @@ def parse(text: object, colours: tuple[str, ...] = C.colours) -> Action:
         example = {"seat": 1, "cell": 15, "amount": 1, "bid": 0}[kind]
         raise IllegalAction(f"'{name}' needs a {_kind_en(kind)}, e.g. '{name} {example}'",
                             f"'{name}' necesita {_kind_es(kind)}, p. ej. '{name} {example}'")
-    arg = _read_arg(name, kind, raw_arg, colours)
+    arg = _read_arg(name, kind, raw_arg, colours, colour_words,
+                    C.cell_rc if cell_rc is None else cell_rc)
     action = BY_NAME_ARG.get((name, arg))
     if action is None:
         lo, hi = {"seat": (0, N_SEATS - 1), "cell": (0, N_CELLS - 1),
@@ -272,11 +284,12 @@ def _kind_es(kind: str) -> str:
             "amount": "un importe en €", "bid": "un número de discos de participación"}[kind]
 
 
-def _read_arg(name: str, kind: str, raw: str, colours: tuple[str, ...]) -> int:
+def _read_arg(name: str, kind: str, raw: str, colours: tuple[str, ...],
+              colour_words: dict[str, str], cell_rc: tuple[tuple[int, int], ...]) -> int:
     if _INT.match(raw):
         return int(raw)
-    if kind == "seat" and raw in COLOUR_WORDS:
-        code = COLOUR_WORDS[raw]
+    if kind == "seat" and raw in colour_words:
+        code = colour_words[raw]
         if code not in colours:
             raise IllegalAction(f"colour {code} is not in play (colours: {', '.join(colours)})",
                                 f"el color {code} no juega (colores: {', '.join(colours)})")
@@ -285,8 +298,8 @@ def _read_arg(name: str, kind: str, raw: str, colours: tuple[str, ...]) -> int:
         m = _CELL_RC.match(raw) or _CELL_PAIR.match(raw)
         if m:
             rc = (int(m.group(1)), int(m.group(2)))
-            if rc in C.cell_rc:
-                return C.cell_rc.index(rc)
+            if rc in cell_rc:
+                return cell_rc.index(rc)
             raise IllegalAction(f"there is no cell at row {rc[0]}, column {rc[1]}",
                                 f"no hay casilla en la fila {rc[0]}, columna {rc[1]}")
     raise IllegalAction(f"'{name}' takes a {_kind_en(kind)}; got {raw!r}",

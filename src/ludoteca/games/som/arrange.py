@@ -9,18 +9,15 @@ from ludoteca.core.errors import InvalidOption
 from ludoteca.core.events import Event
 
 from .common import (
-    CARD_ID,
-    CN_CARD,
-    FLAG,
     NC,
+    PD_TOTAL,
     PH_COHESION,
     PH_ROLL,
     TYPE_CODES,
-    TYPE_COUNTS,
-    C,
+    URNA_FOR_CONSULTA,
     T,
-    cell_of,
 )
+from .common import cell_of as _cell_of
 from .content import FLAG_URNA
 
 
@@ -45,7 +42,12 @@ class ArrangeMixin:
             setattr(self, name, getattr(trial, name))
 
     def _arrange_in_place(self, setup: dict[str, Any]) -> None:
-        n, H = self.n, self.H
+        n, H, K = self.n, self.H, self.K
+        C, CARD_ID, FLAG, TYPE_COUNTS = K.C, K.CARD_ID, K.FLAG, K.TYPE_COUNTS
+
+        def cell_of(x: Any) -> int:
+            return _cell_of(x, K.RC)
+
         known = {"cells", "pile", "face_up", "citizens", "disks", "hisenda", "pd", "pd_cn",
                  "gh", "turn", "phase", "face"}
         unknown = set(setup) - known
@@ -98,9 +100,9 @@ class ArrangeMixin:
         if "pile" in setup:
             new = [card(x) for x in setup["pile"]]
             if len(set(new)) != len(new) or any(FLAG[x] != FLAG_URNA for x in new) or \
-                    len(new) >= C.urna_for_consulta or not set(self.pile) <= set(new):
+                    len(new) >= URNA_FOR_CONSULTA or not set(self.pile) <= set(new):
                 raise InvalidOption(f"som: pile must list distinct urna cards (fewer than "
-                                    f"{C.urna_for_consulta}), including those already there")
+                                    f"{URNA_FOR_CONSULTA}), including those already there")
             for x in new:
                 if x in cells:
                     d = cells.index(x)
@@ -114,7 +116,7 @@ class ArrangeMixin:
             if FLAG[cells[c]] == FLAG_URNA and v:
                 raise InvalidOption("som: an urna card is never face up on the map (SOM-11.4)")
             up[c] = bool(v)
-        self.cn_cell = cells.index(CN_CARD)
+        self.cn_cell = cells.index(K.CN_CARD)
         if not up[self.cn_cell]:
             raise InvalidOption("som: Concentració nacional is always face up (SOM-2.7)")
         self.cit = [self.cn_cell] * n
@@ -143,9 +145,9 @@ class ArrangeMixin:
             if not isinstance(v, int) or v < 0:
                 raise InvalidOption("som: pd counts must be whole numbers >= 0")
             self.pd[seat(k)] = v
-        self.pd[H] = setup.get("pd_cn", C.pd_total - sum(self.pd[:n]))
-        if not isinstance(self.pd[H], int) or self.pd[H] < 0 or sum(self.pd) != C.pd_total:
-            raise InvalidOption(f"som: there are {C.pd_total} participation disks in all "
+        self.pd[H] = setup.get("pd_cn", PD_TOTAL - sum(self.pd[:n]))
+        if not isinstance(self.pd[H], int) or self.pd[H] < 0 or sum(self.pd) != PD_TOTAL:
+            raise InvalidOption(f"som: there are {PD_TOTAL} participation disks in all "
                                 f"(SOM-1.11); the arrangement does not add up")
         if "gh" in setup:
             self.gh = seat(setup["gh"])
@@ -160,7 +162,7 @@ class ArrangeMixin:
             raise InvalidOption("som: face must be 1 to 6")
         if phase in ("cohesion", "accion") and face is None:
             raise InvalidOption(f"som: phase {phase} needs the kept die face (face 1–6)")
-        if face is not None and not self.solo and C.faces[face - 1][1] >= 0 and \
+        if face is not None and not self.solo and K.FACE_PIC[face] >= 0 and \
                 self.pic_seat[face - 1] < 0:
             raise InvalidOption(f"som: face {face} shows a colour not in play (SOM-17.2)")
         self._legal = self._down = None

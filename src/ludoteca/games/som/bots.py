@@ -1,6 +1,6 @@
 """The greedy bot for «Som el que decidim!». It reads only ``view(seat)`` and
-``legal_actions(seat)`` (plus the public content: map, card list, disk types), never hidden
-state: no face-down card, no type on Hisenda, no bid before the reveal.
+``legal_actions(seat)`` (plus the game's public content, ``game.K``: map, card list, amounts),
+never hidden state: no face-down card, no type on Hisenda, no bid before the reveal.
 
 Policy, one decision at a time — cooperative first, competitive second:
 - pay with the disk it needs least (2 € disks for 2 € debts, so 1 € disks stay for 1 € taxes;
@@ -26,19 +26,19 @@ from ludoteca.core.action import Action
 from ludoteca.core.game import Game
 
 from . import actions as A
-from .content import content
+from .common import EXCHANGES, TYPE_CODES, URNA_FOR_CONSULTA, VAL
+from .tables import Tables, default_tables
 
-C = content()
-VALUE = {t.code: t.value for t in C.types}
+# what every valid content shares (the schema's validators enforce it): the disk types and
+# their values (SOM-1.8–1.10), the exchanges (SOM-15.9–15.12), 4 urna and 4 Spain cards
+# (SOM-1.2), 3 capacitat_economica symbols (SOM-1.4)
+VALUE = dict(zip(TYPE_CODES, VAL, strict=True))
 # how much the bot wants to keep a disk type (mode B powers); higher = keep
 KEEP = {"mossos": 5, "bomberos": 4, "sanidad": 3, "justicia": 3, "educacion": 1,
         "vias": 1, "carreteras": 1, "bosques": 1, "energias": 1, "vivienda": 1}
-N_URNA = sum(1 for c in C.cards if c.flag == 2)
-N_SPAIN = sum(1 for c in C.cards if c.flag == 3)
-N_ECO = sum(1 for c in C.cards if c.symbol == "capacitat_economica")
-ATC_ID = next(c.id for c in C.cards if c.effect == 2)
-LEVY_IDS = {next(c.id for c in C.cards if c.effect == 3): "recepta",
-            next(c.id for c in C.cards if c.effect == 4): "sucesiones"}
+N_URNA = URNA_FOR_CONSULTA
+N_SPAIN = 4
+N_ECO = 3
 MAX_WANDER = 8
 
 
@@ -51,13 +51,14 @@ class SomGreedyAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
+        self.K: Tables = default_tables()         # the content of the game being played
 
     # ----- what the table looks like ------------------------------------------------------
-    @staticmethod
-    def need(view: dict[str, Any], s: int) -> int:
+    def need(self, view: dict[str, Any], s: int) -> int:
         """What seat ``s`` must pay in the next turn's phase 1 (rotation assumed)."""
-        n = view["players_n"]
-        atc = view["atc_active"] or any(c.get("card", {}).get("id") == ATC_ID
+        n, K = view["players_n"], self.K
+        C = K.C
+        atc = view["atc_active"] or any(c.get("card", {}).get("id") == K.ATC_ID
                                         for c in view["cells"])
         if n == 1:
             return C.tax_solo_atc if atc else C.tax_solo
@@ -66,8 +67,7 @@ class SomGreedyAgent:
             return C.tax_atc_gh if atc else C.tax_citizen + C.tax_solidarity
         return C.tax_atc_citizen if atc else C.tax_citizen
 
-    @staticmethod
-    def reveal_value(view: dict[str, Any]) -> float:
+    def reveal_value(self, view: dict[str, Any]) -> float:
         """Expected worth of turning one face-down card (in rough € units)."""
         cells = view["cells"]
         hidden = sum(1 for c in cells if c["estado"] == "oculta")
@@ -77,20 +77,19 @@ class SomGreedyAgent:
         spain = max(0, N_SPAIN - sum(1 for c in visible if c["flag"] == "espanya"))
         urna = max(0, N_URNA - len(view["urna"]))
         eco = max(0, N_ECO - sum(1 for c in visible if c.get("symbol") == "capacitat_economica"))
-        atc = 0 if any(c["id"] == ATC_ID for c in visible) else 1
+        atc = 0 if any(c["id"] == self.K.ATC_ID for c in visible) else 1
         cat_up = sum(1 for c in visible if c["flag"] == "catalunya") - 1     # CN stays
         at_stake = 2 + 8 * len(view["urna"]) + 0.5 * max(0, cat_up) + 4 * (1 - atc)
         gain = 10 * urna + 3 * eco + 5 * atc
         return (gain - spain * at_stake) / hidden
 
-    @staticmethod
-    def distance_to_hidden(cells: list[dict[str, Any]]) -> dict[int, int]:
+    def distance_to_hidden(self, cells: list[dict[str, Any]]) -> dict[int, int]:
         """Steps from each face-up Catalonia card to the nearest face-down card, walking
         over face-up Catalonia cards (the only ones that let a citizen go on)."""
         frontier = [i for i, c in enumerate(cells) if c["estado"] == "oculta"]
         walkable = [c["estado"] == "visible" and c["card"]["flag"] == "catalunya"
                     for c in cells]
-        neighbours = C.neighbours
+        neighbours = self.K.NEIGH
         dist: dict[int, int] = {}
         level = 0
         seen = set(frontier)
@@ -111,6 +110,7 @@ class SomGreedyAgent:
         legal = game.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        self.K = game.K
         view = game.view(seat)
         phase = view["phase"]
         if phase == "pago":
@@ -172,11 +172,11 @@ class SomGreedyAgent:
                 return a
         # 2) mode B exchanges that bring powers the table needs, if the target can afford it
         for a in swaps:
-            x = C.exchanges[A.PAIRS.index(a.name[len(A.SWAP_PREFIX):])]
-            take = C.types[x.take].code
-            cost_me = 2 * VALUE[C.types[x.pair].code] - VALUE[take]
+            x = EXCHANGES[A.PAIRS.index(a.name[len(A.SWAP_PREFIX):])]
+            take = TYPE_CODES[x.take]
+            cost_me = 2 * VALUE[TYPE_CODES[x.pair]] - VALUE[take]
             target = players[a.arg]
-            loss = VALUE[take] - VALUE[C.types[x.pair].code]
+            loss = VALUE[take] - VALUE[TYPE_CODES[x.pair]]
             if KEEP[take] >= 3 and target["value"] - loss >= self.need(view, a.arg) + 1 and \
                     mine - cost_me >= my_need + 2:
                 return a
@@ -218,7 +218,7 @@ class SomGreedyAgent:
                 return max(reveal, 0.05)
             card = c["card"]
             if card["flag"] == "catalunya":
-                lv = LEVY_IDS.get(card["id"])
+                lv = self.K.LEVY_IDS.get(card["id"])
                 if lv and me_gh and powers and not view["levies_used"][lv] and \
                         mine.get("sanidad" if lv == "recepta" else "justicia"):
                     return 2.0
@@ -227,7 +227,8 @@ class SomGreedyAgent:
                 return 0.5 * max(reveal, 0.05) / (1 + d) if d is not None else -0.1
             # a world or face-up Spain card stops the citizen: worth it only next to a
             # face-down card (revealed next time this citizen moves)
-            near = any(cells[x]["estado"] == "oculta" for x in C.neighbours[a.arg])
+            neighbours = self.K.NEIGH
+            near = any(cells[x]["estado"] == "oculta" for x in neighbours[a.arg])
             return 0.01 if near else -0.5
         moves = [a for a in legal if a.name == A.MOVE]
         if not moves:

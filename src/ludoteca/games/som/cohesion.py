@@ -7,7 +7,7 @@ from ludoteca.core.action import Action
 from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import TYPE_CODES, VAL, C, T, event
+from .common import EXCHANGES, TYPE_CODES, VAL, T, event
 
 
 class CohesionMixin:
@@ -25,7 +25,7 @@ class CohesionMixin:
                 out.extend(row[s] for s in range(n) if s != gh)
         if self.pm:                                                       # SOM-9.9, 15.13
             g = gh * T
-            for i, x in enumerate(C.exchanges):
+            for i, x in enumerate(EXCHANGES):
                 if h[g + x.pair] >= 2:
                     row = A.SWAP_A[i]
                     out.extend(row[s] for s in range(n) if s != gh and h[s * T + x.take])
@@ -35,7 +35,7 @@ class CohesionMixin:
     def _give(self, t: int, to: int, ev: list[Event]) -> None:
         gh, H, pd = self.gh, self.H, self.pd
         self._move(t, gh, to)
-        earn = VAL[t] * C.pd_per_euro                                     # SOM-9.5
+        earn = VAL[t] * self.K.C.pd_per_euro                              # SOM-9.5
         a = min(earn, pd[to])                                             # SOM-9.6, 9.7
         b = min(earn - a, pd[H])
         pd[to] -= a
@@ -46,7 +46,7 @@ class CohesionMixin:
             "counterpart": to, "pd_from_player": a, "pd_from_cn": b, "pd_lost": earn - a - b}))
 
     def _swap(self, i: int, target: int, ev: list[Event]) -> None:
-        x = C.exchanges[i]
+        x = EXCHANGES[i]
         gh, H = self.gh, self.H
         self._move(x.pair, gh, target)
         self._move(x.pair, gh, H)

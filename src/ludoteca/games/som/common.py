@@ -1,7 +1,9 @@
-"""What every part of the «Som el que decidim!» engine shares: content tables as flat tuples,
-the decision kinds of the state machine, the small codes of payments, levies and votes, which
-handler each action name goes to (``DISPATCH``, shared by ``state`` and ``text``), and
-reading a cell from text."""
+"""What every part of the «Som el que decidim!» engine shares: the content tables that every
+valid content file has alike (the schema's validators enforce them: see below), the decision
+kinds of the state machine, the small codes of payments, levies and votes, which handler each
+action name goes to (``DISPATCH``, shared by ``state`` and ``text``), and reading a cell from
+text. What a content file may change is read from the game's own tables (``game.K``,
+:mod:`ludoteca.games.som.tables`), never from here."""
 
 from __future__ import annotations
 
@@ -13,6 +15,12 @@ from ludoteca.core.events import new_event
 from . import actions as A
 from .content import content
 
+# The shipped content. Only the fields that every valid file shares are read from it here
+# (the schema's validators enforce each one; a file that differs is refused, naming the rule):
+# the 10 disk types, their codes, order and values (SOM-1.8–1.10), the 8 exchanges
+# (SOM-15.9–15.12), the 4 colour codes (SOM-1.6), 37 cells (SOM-1.2), 12 participation disks
+# (SOM-1.11), 4 urna cards for the consulta (SOM-4.2), the three degrees (SOM-3.1), the
+# election's mossos disk (SOM-16.7) and the levy of 1 € per target (SOM-15.5).
 C = content()
 T = len(C.types)                     # 10 disk types
 NC = C.n_cells                       # 37 cells
@@ -22,16 +30,13 @@ _N2 = len(TWOS)                      # types 0 … _N2−1 are worth 2 €, the 
 # the hot paths (SomGame.value, payments) add the five disks of each value by hand
 assert TWOS == tuple(range(5)) and ONES == tuple(range(5, 10)) and T == 10
 TYPE_CODES = tuple(t.code for t in C.types)
-TYPE_COUNTS = tuple(t.count for t in C.types)
-NEIGH = C.neighbours
-RC = C.cell_rc
-FLAG = tuple(c.flag for c in C.cards)
-EFFECT = tuple(c.effect for c in C.cards)
-CARD_ID = tuple(c.id for c in C.cards)
-CN_CARD = next(c.index for c in C.cards if c.effect == 1)
-ATC_CARD = next(c.index for c in C.cards if c.effect == 2)
 SANIDAD, JUSTICIA = C.levy_sanidad, C.levy_justicia
 MOSSOS, BOMBEROS = C.protect_types
+ELECTION_DISK = C.election_disk      # mossos
+EXCHANGES = C.exchanges
+PD_TOTAL = C.pd_total                # 12
+URNA_FOR_CONSULTA = C.urna_for_consulta   # 4
+LEVY_PER_TARGET = C.levy_per_target  # 1 €
 FIRST_OF_VALUE = {2: TWOS, 1: ONES}
 
 # decision kinds (what the seat(s) to move must decide)
@@ -66,15 +71,16 @@ for _t, _code in enumerate(TYPE_CODES):
     DISPATCH[A.GIVE_PREFIX + _code] = (_K_GIVE, _t)
 for _t in ONES:
     DISPATCH[A.CHANGE_PREFIX + TYPE_CODES[_t]] = (_K_CHANGE, _t)
-for _i, _x in enumerate(C.exchanges):
+for _i, _x in enumerate(EXCHANGES):
     DISPATCH[A.SWAP_PREFIX + _x.code] = (_K_SWAP, _i)
 
 
 event = new_event       # Event(kind, rule, data), made faster (core.events)
 
 
-def cell_of(value: Any) -> int:
-    """A cell from 15, '15', 'r2c3' or '2,3' (InvalidOption otherwise)."""
+def cell_of(value: Any, RC: tuple[tuple[int, int], ...]) -> int:
+    """A cell of the map whose cells lie at ``RC`` (the game's ``K.RC``) from 15, '15',
+    'r2c3' or '2,3' (InvalidOption otherwise)."""
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < NC:
             return value
@@ -90,3 +96,14 @@ def cell_of(value: Any) -> int:
                     return RC.index((int(r), int(c)))
     raise InvalidOption(f"som: {value!r} is not a cell; cells are 0 to {NC - 1} or 'rRcC' "
                         f"(e.g. 'r2c3')")
+
+
+# The shipped content's own tables under their former names, for code that means the shipped
+# file itself (tests, tools). The engine, its words and its observers never read these: they
+# read the game's tables (``game.K``), which a custom content file changes.
+from .tables import default_tables as _default_tables  # noqa: E402
+
+_SHIPPED = _default_tables()
+NEIGH, RC, FLAG, EFFECT = _SHIPPED.NEIGH, _SHIPPED.RC, _SHIPPED.FLAG, _SHIPPED.EFFECT
+CARD_ID, CN_CARD, ATC_CARD = _SHIPPED.CARD_ID, _SHIPPED.CN_CARD, _SHIPPED.ATC_CARD
+TYPE_COUNTS = _SHIPPED.TYPE_COUNTS

@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any
 
 from ludoteca.core.content_schema import load_spec
-from ludoteca.games.som.schema import EFFECT_CODES, FLAG_CODES, SomContent
+from ludoteca.games.som.schema import EFFECT_CODES, EXCHANGES, FLAG_CODES, SomContent
 
 FILE = "content.toml"
 
@@ -144,16 +144,16 @@ def parse_content(text: str, origin: str = f"som {FILE}") -> Content:
     twos = tuple(t.index for t in types if t.value == 2)
     ones = tuple(t.index for t in types if t.value == 1)
 
-    # numbering order (engine brief): single-take exchanges in file order, then the others
+    # the numbering order of the engine brief (single-take exchanges, then the others); the
+    # schema checks the file lists exactly the rulebook's exchanges (SOM-15.9–15.12)
     powers = spec.powers
-    ordered = [x for x in powers.exchanges if len(x.takes) == 1] + \
-              [x for x in powers.exchanges if len(x.takes) > 1]
+    takes_of = {x.pair: len(x.takes) for x in powers.exchanges}
     rule_of = {"educacion": "SOM-15.9", "vias": "SOM-15.10", "carreteras": "SOM-15.10",
                "bosques": "SOM-15.11", "energias": "SOM-15.12", "vivienda": "SOM-15.12"}
     exchanges = tuple(
-        Exchange(x.pair if len(x.takes) == 1 else f"{x.pair}-{take}", type_index[x.pair],
-                 type_index[take], rule_of.get(x.pair, "SOM-15.13"))
-        for x in ordered for take in x.takes)
+        Exchange(pair if takes_of[pair] == 1 else f"{pair}-{take}", type_index[pair],
+                 type_index[take], rule_of[pair])
+        for pair, take in EXCHANGES)
     san, jus = powers.levies.sanidad, powers.levies.justicia
     setup, solo, taxes, cen = spec.setup, spec.setup.solo, spec.taxes, spec.centralism
     modes = {k: dict(v) for k, v in raw["modes"].items() if k != "solo"}

@@ -8,21 +8,17 @@ from ludoteca.core.events import Event
 
 from . import actions as A
 from .common import (
-    CARD_ID,
-    EFFECT,
-    FLAG,
     JUSTICIA,
     LEVY_NONE,
     LEVY_RECEPTA,
     LEVY_SUCESIONES,
-    NEIGH,
     PH_COBRO,
     PH_MOVE,
     PH_SUFRAGIO,
     RET_GIVEBACK,
     SANIDAD,
     TYPE_CODES,
-    C,
+    URNA_FOR_CONSULTA,
     T,
     event,
 )
@@ -49,7 +45,7 @@ class MovementMixin:
     def _begin_action(self, ev: list[Event]) -> None:
         self.stage = 4
         n, gh = self.n, self.gh
-        pic = C.faces[self.face - 1][1]
+        pic = self.K.FACE_PIC[self.face]
         if self.solo:
             movers, rule = [0], "SOM-18.8"
         elif pic == PIC_GENERALITAT:
@@ -65,7 +61,7 @@ class MovementMixin:
     def _start_mover(self, m: int, ev: list[Event]) -> None:
         self.mover, self.steps, self.may_stop = m, 0, False
         cells = self.cells
-        if not any(cells[c] >= 0 for c in NEIGH[self.cit[m]]):             # SOM-10.9
+        if not any(cells[c] >= 0 for c in self.K.NEIGH[self.cit[m]]):      # SOM-10.9
             ev.append(event("sin_movimiento", "SOM-10.9", {"player": m,
                                                           "cell": self.cit[m]}))
             self._mover_done(ev)
@@ -80,25 +76,25 @@ class MovementMixin:
             self._end_turn(ev, None)                                      # SOM-10.10
 
     def _step(self, cell: int, ev: list[Event]) -> None:
-        m = self.mover
+        m, K = self.mover, self.K
         self.steps += 1
         card = self.cells[cell]
         newly = not self.up[cell]
-        fl = FLAG[card]
+        fl = K.FLAG[card]
         if newly:                                                         # SOM-10.6
             self.up[cell] = True
             ev.append(event("revelar", "SOM-10.6", {"player": m, "cell": cell,
-                                                    "card": CARD_ID[card],
+                                                    "card": K.CARD_ID[card],
                                                     "flag": FLAG_CODES[fl]}))
             if fl == FLAG_URNA:                                           # SOM-11.4–11.6
                 self.up[cell] = False
                 self.cells[cell] = -1
                 self.pile.append(card)
                 ev.append(event("urna", "SOM-11.4", {"player": m, "cell": cell,
-                                                     "card": CARD_ID[card],
+                                                     "card": K.CARD_ID[card],
                                                      "pile": len(self.pile),
                                                      "stays_on": self.cit[m]}))
-                if len(self.pile) >= C.urna_for_consulta:                 # SOM-4.2
+                if len(self.pile) >= URNA_FOR_CONSULTA:                   # SOM-4.2
                     ev.append(event("consulta", "SOM-4.2", {"player": m}))
                     self._finish("consulta", ev)
                     return
@@ -108,20 +104,21 @@ class MovementMixin:
                 self._spain(cell, ev)
                 return
         ev.append(event("paso", "SOM-10.7", {"player": m, "from_cell": self.cit[m],
-                                             "cell": cell, "card": CARD_ID[card]}))
+                                             "cell": cell, "card": K.CARD_ID[card]}))
         self.cit[m] = cell
-        eff = EFFECT[card]
+        eff = K.EFFECT[card]
         if eff == EF_ECO and newly:                                       # SOM-13.1–13.3
             hv = self.value(self.H)
-            if hv < C.eco_payout:
-                ev.append(event("dui", "SOM-13.3", {"player": m, "due": C.eco_payout,
+            payout = K.ECO_PAYOUT
+            if hv < payout:
+                ev.append(event("dui", "SOM-13.3", {"player": m, "due": payout,
                                                     "hisenda": hv}))
                 self._finish("dui", ev, causer=m)
                 return
-            got, over = self._hisenda_pays(m, C.eco_payout)
+            got, over = self._hisenda_pays(m, payout)
             ev.append(event("capacidad_economica", "SOM-13.1", {
-                "player": m, "value": C.eco_payout + over, "disks": [TYPE_CODES[t] for t in got],
-                "amount": C.eco_payout + over, "counterpart": None, "surplus": int(over)}))
+                "player": m, "value": payout + over, "disks": [TYPE_CODES[t] for t in got],
+                "amount": payout + over, "counterpart": None, "surplus": int(over)}))
             if over and self.count(m, 1):                                 # SOM-14.9
                 self._start_payment(m, self.H, 1, "SOM-14.9", RET_GIVEBACK, "devolucion", ev)
                 return
@@ -137,7 +134,7 @@ class MovementMixin:
     def _flag_step(self, ev: list[Event]) -> None:
         m = self.mover
         cell = self.cit[m]
-        fl = FLAG[self.cells[cell]]
+        fl = self.K.FLAG[self.cells[cell]]
         if fl == FLAG_CAT:                                                # SOM-11.1, 11.2
             if self.max_steps and self.steps >= self.max_steps:           # G12 (not a rule)
                 ev.append(event("parada", "SOM-11.2", {"player": m, "cell": cell,
@@ -153,14 +150,16 @@ class MovementMixin:
 
     # ----- levies (SOM-15.2–15.8) ---------------------------------------------------------
     def _succession_max(self, s: int) -> int:
+        C = self.K.C
         return min(A.MAX_AMOUNT, self.value(s) * C.levy_num // C.levy_den)
 
     def _open_levy(self, eff: int, ev: list[Event]) -> bool:
         gh, n, h = self.gh, self.n, self.hold
         if eff == EF_EPR:
             k = h[gh * T + SANIDAD]
+            least = self.K.C.levy_min_value
             if self.used_recepta or not k or not any(
-                    s != gh and self.value(s) >= C.levy_min_value for s in range(n)):
+                    s != gh and self.value(s) >= least for s in range(n)):
                 return False
             self.levy, self.levy_k, self.levy_chosen = LEVY_RECEPTA, k, []
         else:
@@ -179,8 +178,9 @@ class MovementMixin:
         if self.levy == LEVY_RECEPTA:
             out = []
             if len(self.levy_chosen) < self.levy_k:                       # SOM-15.5–15.7
+                least = self.K.C.levy_min_value
                 out = [A.RECEPTA_A[s] for s in range(n) if s != gh and s not in
-                       self.levy_chosen and self.value(s) >= C.levy_min_value]
+                       self.levy_chosen and self.value(s) >= least]
             return out + [A.A_NO_LEVY]
         if self.levy_target < 0:
             out = [A.SUCESIONES_A[s] for s in range(n)

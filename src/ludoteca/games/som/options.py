@@ -7,7 +7,7 @@ from typing import Any
 
 from ludoteca.core.errors import InvalidOption
 
-from .common import DEGREES, C, cell_of
+from .common import DEGREES, cell_of
 
 DEFAULT_MAX_TURNS = 200
 MODES = ("A", "B", "C", "AC")
@@ -35,8 +35,9 @@ class OptionsMixin:
     __slots__ = ()
 
     def _read_options(self, options: dict[str, Any]) -> None:
-        """Check every option and set the configuration slots from them."""
-        n = self.n
+        """Check every option and set the configuration slots from them (the game's content,
+        ``self.K``, is read first)."""
+        n, C = self.n, self.K.C
         mode = options.get("mode", "A")
         if mode not in MODES:
             raise InvalidOption(f"som: option mode={mode!r} is not allowed; allowed values: "
@@ -83,6 +84,6 @@ class OptionsMixin:
                                     f"got {options.get('first_player')!r}")
             options["first_player"] = fp
         if options.get("concentracio_cell") is not None:
-            cell_of(options["concentracio_cell"])
+            cell_of(options["concentracio_cell"], self.K.RC)
         self.max_turns = int_option(options, "max_turns", 0)
         self.max_steps = int_option(options, "max_steps", 1)

@@ -17,7 +17,6 @@ from .common import (
     RET_TAX,
     TYPE_CODES,
     VAL,
-    C,
     T,
     event,
 )
@@ -35,7 +34,7 @@ class PaymentsMixin:
             self._set(PH_ROLL, self.gh)                                   # SOM-7.11
             return
         p = self.tax_queue.pop(0)
-        H, atc = self.H, self.atc_active
+        H, atc, C = self.H, self.atc_active, self.K.C
         if self.solo:
             due, payee, rule = (C.tax_solo_atc, H, "SOM-18.5") if atc else \
                 (C.tax_solo, H, "SOM-18.4")

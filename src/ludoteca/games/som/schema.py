@@ -25,6 +25,15 @@ EFFECT_FLAG = {"inicio": "catalunya", "atc": "catalunya", "euro_per_recepta": "c
                "impost_successions": "catalunya", "capacitat_economica": "catalunya",
                "sufragi_universal": "mon"}
 SERVICE_TYPES = ("justicia", "sanidad", "educacion", "mossos", "bomberos")
+INFRA_TYPES = ("vias", "carreteras", "bosques", "energias", "vivienda")
+# The rulebook fixes these; the engine relies on them (action words, numbering, observation
+# vocabularies), so a custom file may rename what they show (names) but not change them.
+DISK_CODES = SERVICE_TYPES + INFRA_TYPES                                   # SOM-1.9, SOM-1.10
+COLOUR_CODES = ("rosa", "lila", "naranja", "azul")                       # SOM-1.6, G22
+#: the exchanges (pair given, type taken) of SOM-15.9–15.12, in the engine's numbering order
+EXCHANGES = (("educacion", "justicia"), ("bosques", "sanidad"), ("energias", "educacion"),
+             ("vivienda", "educacion"), ("vias", "mossos"), ("vias", "bomberos"),
+             ("carreteras", "mossos"), ("carreteras", "bomberos"))
 
 Flag = Literal["catalunya", "mon", "urna", "espanya"]
 Effect = Literal["", "inicio", "atc", "euro_per_recepta", "impost_successions",
@@ -233,13 +242,19 @@ class SomContent(Spec):
             raise Problem("colours", f"need exactly 4 [[colours]], got {len(self.colours)}",
                           "4 colours (SOM-1.6)")
         codes = tuple(c.code for c in self.colours)
-        if len(set(codes)) != 4:
-            raise Problem("colours.code", f"repeated code in {codes}", "4 distinct codes")
+        if codes != COLOUR_CODES:
+            raise Problem("colours.code", f"got {list(codes)}",
+                          f"{', '.join(COLOUR_CODES)} in this order (SOM-1.6: pink, lilac, "
+                          "orange, blue; seat order G22); rename them with name/name_en")
         if len(self.die.faces) != 6:
             raise Problem("die.faces", "need exactly 6 faces", "6 [[die.faces]] (SOM-1.7)")
         for i, f in enumerate(self.die.faces):
             expect(f.face, i + 1, f"die.faces[{i}].face", "faces numbered 1–6")
             one_of(f.picture, ("generalitat", "todos", *codes), f"die.faces[{i}].picture")
+        if not any(f.picture in ("generalitat", "todos") for f in self.die.faces):
+            raise Problem("die.faces.picture", "every face shows a colour",
+                          "at least one face with generalitat or todos (SOM-1.7; a colour "
+                          "not in play is rolled again, SOM-17.2)")
 
     def _cards(self) -> None:
         if len(self.cards) != 37:
@@ -274,8 +289,13 @@ class SomContent(Spec):
             raise Problem("disks", f"need 10 [[disks]] types, got {len(self.disks)}",
                           "5 services + 5 infrastructures")
         codes = [d.code for d in self.disks]
-        if len(set(codes)) != 10:
-            raise Problem("disks.code", "repeated code", "10 distinct codes")
+        if tuple(codes) != DISK_CODES:
+            raise Problem("disks.code", f"got {codes}",
+                          f"{', '.join(DISK_CODES)} in this order (SOM-1.9, SOM-1.10); "
+                          "rename them with name/name_en")
+        for i, d in enumerate(self.disks):
+            if d.count < 0:
+                raise Problem(f"disks[{i}].count", f"got {d.count}", "a whole number >= 0")
         twos = [d for d in self.disks if d.value == 2]
         ones = [d for d in self.disks if d.value == 1]
         expect((len(twos), len(ones)), (5, 5), "disks (types per kind)", "SOM-1.9, SOM-1.10")
@@ -290,15 +310,47 @@ class SomContent(Spec):
                               "disk codes of [[disks]]")
         expect(sum(len(x.takes) for x in self.powers.exchanges), 8,
                "powers.exchanges (pair × taken type)", "SOM-15.9–15.12")
+        got = sorted((x.pair, t) for x in self.powers.exchanges for t in x.takes)
+        if got != sorted(EXCHANGES):
+            raise Problem("powers.exchanges", f"got {got}",
+                          "the rulebook's exchanges (SOM-15.9–15.12): "
+                          + ", ".join(f"{p}→{t}" for p, t in EXCHANGES))
         prot = self.powers.protection.disk_types
         if sorted(prot) != ["bomberos", "mossos"]:
             raise Problem("powers.protection.disk_types", f"got {prot!r}", "mossos, bomberos")
-        if self.elections.cost_with_b not in codes:
+        if self.elections.cost_with_b != "mossos":
             raise Problem("elections.cost_with_b", f"got {self.elections.cost_with_b!r}",
-                          "a disk code (mossos, SOM-16.7)")
+                          "mossos (SOM-16.7: a mossos d'esquadra disk)")
 
     def _rest(self) -> None:
         expect(self.participation.count, 12, "participation.count", "SOM-1.11")
+        expect(self.end.urna_cards_for_consulta, 4, "end.urna_cards_for_consulta", "SOM-4.2")
+        expect(self.powers.levies.sanidad.per_target, 1, "powers.levies.sanidad.per_target",
+               "SOM-15.5: 1 € from each chosen citizen")
+        amounts = {"participation.per_euro_given": self.participation.per_euro_given,
+                   "taxes.citizen": self.taxes.citizen,
+                   "taxes.solidarity": self.taxes.solidarity,
+                   "taxes.atc_citizen_to_gh": self.taxes.atc_citizen_to_gh,
+                   "taxes.atc_gh_to_hisenda": self.taxes.atc_gh_to_hisenda,
+                   "taxes.solo": self.taxes.solo, "taxes.solo_atc": self.taxes.solo_atc,
+                   "capacitat_economica.payout": self.capacitat_economica.payout,
+                   "elections.cost_without_b": self.elections.cost_without_b,
+                   "setup.disks_2": self.setup.disks_2, "setup.disks_1": self.setup.disks_1,
+                   "setup.solo.disks_2": self.setup.solo.disks_2,
+                   "setup.solo.disks_1": self.setup.solo.disks_1,
+                   "powers.levies.justicia.fraction_num":
+                       self.powers.levies.justicia.fraction_num}
+        for field, v in amounts.items():
+            if v < 0:
+                raise Problem(field, f"got {v}", "a whole number >= 0")
+        san, jus = self.powers.levies.sanidad, self.powers.levies.justicia
+        if san.min_target_value < san.per_target:
+            raise Problem("powers.levies.sanidad.min_target_value", f"got {san.min_target_value}",
+                          f">= per_target ({san.per_target}): a citizen must be able to pay "
+                          "(SOM-15.7)")
+        if jus.fraction_den < 1:
+            raise Problem("powers.levies.justicia.fraction_den", f"got {jus.fraction_den}",
+                          "a whole number >= 1 (SOM-15.2)")
         s, solo = self.setup, self.setup.solo
         expect(2 * s.disks_2 + s.disks_1, s.start_money, "setup.disks_2/disks_1",
                "SOM-2.2: they make start_money")
@@ -316,3 +368,24 @@ class SomContent(Spec):
             roll[int(k)] = v
         expect(roll, {0: "medio", 2: "elevado", 4: "intenso"}, "centralism.dado.roll",
                "SOM-3.3")
+        if not cen.solo_allowed or set(cen.solo_allowed) - {"elevado", "intenso"}:
+            raise Problem("centralism.solo_allowed", f"got {cen.solo_allowed!r}",
+                          "one or more of elevado, intenso (SOM-3.7, SOM-18.3; the first is "
+                          "the solo default)")
+        for i, k in enumerate(cen.dado.solo_reroll_numbers):
+            one_of(k, (0, 2, 4), f"centralism.dado.solo_reroll_numbers[{i}]", " (SOM-1.7)")
+        if all(f.number in cen.dado.solo_reroll_numbers for f in self.die.faces):
+            raise Problem("centralism.dado.solo_reroll_numbers",
+                          f"got {cen.dado.solo_reroll_numbers!r}: every face would be rolled "
+                          "again", "numbers that leave at least one face (SOM-18.3, G23)")
+        solo = self.modes.solo.allowed
+        if not solo or set(solo) - {"A", "B"}:
+            raise Problem("modes.solo.allowed", f"got {solo!r}",
+                          "one or more of A, B (SOM-18.10: C and AC need other players)")
+        s = self.setup
+        for field, k in (("setup.disks_2", 4 * s.disks_2), ("setup.disks_1", 4 * s.disks_1),
+                         ("setup.solo.disks_2", s.solo.disks_2),
+                         ("setup.solo.disks_1", s.solo.disks_1)):
+            if k > 12:
+                raise Problem(field, f"{k} disks of one value dealt", "at most the 12 of each "
+                              "value (SOM-1.9, SOM-1.10; 4 players with 2–4, SOM-2.2)")

@@ -11,13 +11,10 @@ from . import actions as A
 from .chance import game_shuffle
 from .common import (
     BOMBEROS,
-    CARD_ID,
     DEGREES,
-    FLAG,
     MOSSOS,
     NC,
     PH_PROTECT,
-    RC,
     T,
     event,
 )
@@ -33,7 +30,7 @@ class SpainMixin:
     def _spain(self, cell: int, ev: list[Event]) -> None:
         m = self.mover
         ev.append(event("espana", "SOM-11.7", {"player": m, "cell": cell,
-                                               "card": CARD_ID[self.cells[cell]]}))
+                                               "card": self.K.CARD_ID[self.cells[cell]]}))
         self.cit = [self.cn_cell] * self.n                                # SOM-12.1
         ev.append(event("concentracion", "SOM-12.1", {"cell": self.cn_cell}))
         self.spain_cell, self.prot = cell, 0
@@ -51,7 +48,8 @@ class SpainMixin:
             [A.PROTECT_B_A[s] for s in range(n) if h[s * T + BOMBEROS]]
 
     def _collect(self, ev: list[Event]) -> None:
-        cells, up, sc = self.cells, self.up, self.spain_cell
+        cells, up, sc, K = self.cells, self.up, self.spain_cell, self.K
+        FLAG, RC, CARD_ID = K.FLAG, K.RC, K.CARD_ID
         taken = [c for c in range(NC) if up[c] and cells[c] >= 0 and FLAG[cells[c]] == FLAG_CAT
                  and c != self.cn_cell]                                   # SOM-12.3
         degree = DEGREES[self.degree]

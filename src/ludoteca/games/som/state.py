@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core.action import Action
+from ludoteca.core.content_option import record_value
 from ludoteca.core.errors import InvalidOption
 from ludoteca.core.events import Event
 from ludoteca.core.game import Game
@@ -57,23 +58,19 @@ from .common import (
     _K_SWAP,
     _N2,
     ABSTAINS,
-    ATC_CARD,
     BOMBEROS,
-    CARD_ID,
-    CN_CARD,
     DEGREES,
     DISPATCH,
-    EFFECT,
     FIRST_OF_VALUE,
-    FLAG,
     JUSTICIA,
     LEVY_NONE,
+    LEVY_PER_TARGET,
     LEVY_RECEPTA,
     LEVY_SUCESIONES,
     MOSSOS,
     NC,
-    NEIGH,
     ONES,
+    PD_TOTAL,
     PH_BID,
     PH_CHANGE,
     PH_COBRO,
@@ -87,7 +84,6 @@ from .common import (
     PH_ROLL,
     PH_SUFRAGIO,
     PHASE_NAMES,
-    RC,
     RET_ELECTION,
     RET_GIVEBACK,
     RET_RECEPTA,
@@ -97,29 +93,25 @@ from .common import (
     STAGE_NAMES,
     TWOS,
     TYPE_CODES,
-    TYPE_COUNTS,
     UNDECLARED,
     VAL,
     VOTE_ELECTIONS,
     VOTE_MOTION,
     VOTE_NONE,
-    C,
     T,
     cell_of,
     event,
 )
+from .content import Content
 from .movement import MovementMixin
 from .options import CENTRALISM_CHOICES, DEFAULT_MAX_TURNS, MODES, OptionsMixin
 from .payments import PaymentsMixin
 from .spain import SpainMixin
+from .tables import tables_from_option
 from .views import ViewsMixin
 from .votes import VotesMixin
 
 _ALL_TYPES = range(T)
-# by die face 1–6 (index 0 unused): its number, its picture code (≥ 0: a colour) and name
-_FACE_NUMBER = (0, *(f[0] for f in C.faces))
-_FACE_PIC = (-1, *(f[1] for f in C.faces))
-_FACE_PICTURE = (None, *C.face_pictures)
 
 
 class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMixin,
@@ -133,8 +125,8 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
 
     __slots__ = (
         "seed", "options", "names", "_initial_dice", "_setup_log", "_history", "_n_actions",
-        # configuration (immutable, shared by clones)
-        "n", "H", "colours", "pic_seat", "mode", "solo", "pm", "types_matter", "protect_ok",
+        # configuration (immutable, shared by clones); K: the tables of the game's content
+        "K", "n", "H", "colours", "pic_seat", "mode", "solo", "pm", "types_matter", "protect_ok",
         "part", "ac", "degree", "cen_roll", "max_turns", "max_steps", "_pre",
         # board, money, participation
         "rng", "cells", "up", "deal", "deals", "cit", "pile", "hold", "pd", "cn_cell",
@@ -155,6 +147,8 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
     # ----- setup --------------------------------------------------------------------------
     def __init__(self, names: tuple[str, ...], seed: int, options: dict[str, Any],
                  dice: tuple[int, ...] = ()) -> None:
+        self.K = K = tables_from_option(options.get("content"))         # ContentError
+        C = K.C
         for d in dice:
             if not (isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6):
                 raise InvalidOption(f"som: forced dice must be faces 1 to 6; got {d!r}")
@@ -169,7 +163,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         # disks: all on Hisenda, then each player is dealt 2 × 2 € + 2 × 1 € (solo 2 + 4)
         self.hold = [0] * ((n + 1) * T)
         for t in range(T):
-            self.hold[H * T + t] = TYPE_COUNTS[t]                         # SOM-2.11
+            self.hold[H * T + t] = K.TYPE_COUNTS[t]                       # SOM-2.11
         n2, n1 = (C.solo_2, C.solo_1) if self.solo else (C.setup_2, C.setup_1)
         for s in range(n):                                                # SOM-2.2–2.4, G6
             for _ in range(n2):
@@ -181,12 +175,12 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         game_shuffle(self.rng, deck)
         self.cells = deck
         self.up = [False] * NC
-        self.cn_cell = deck.index(CN_CARD)
+        self.cn_cell = deck.index(K.CN_CARD)
         self.up[self.cn_cell] = True
         self.deal, self.deals = [0] * NC, 0        # which deal put each cell's card there
         swap = options.get("concentracio_cell")
         if swap is not None:                                              # SOM-2.8
-            k = cell_of(swap)
+            k = cell_of(swap, K.RC)
             if k != self.cn_cell:
                 old = self.cn_cell
                 self.cells[k], self.cells[old] = self.cells[old], self.cells[k]
@@ -194,7 +188,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
                 self.cn_cell = k
         self.pile: list[int] = []
         self.cit = [self.cn_cell] * n                                     # SOM-2.9
-        self.pd = [0] * n + [C.pd_total]                                  # SOM-2.10
+        self.pd = [0] * n + [PD_TOTAL]                                    # SOM-2.10
         # centralism (SOM-3.x): rolled with the game's die when "dado"
         self.cen_roll = 0
         if self.degree < 0:
@@ -247,6 +241,18 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         self.vote_ptr: list[int] = []
         self.bids: list[int] = []
 
+    @property
+    def C(self) -> Content:
+        """The game's content (the shipped file or the one given with option ``content``)."""
+        return self.K.C
+
+    def record_options(self) -> dict[str, Any]:
+        opts = dict(self.options)
+        K = self.K
+        if not K.is_default:            # embed the file so the record replays anywhere
+            opts["content"] = record_value(K.origin, K.text)
+        return opts
+
     # ----- small helpers ------------------------------------------------------------------
     def value(self, owner: int) -> int:
         h, b = self.hold, owner * T
@@ -283,8 +289,8 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         self.phase, self.actor = phase, actor
 
     def _atc_up(self) -> bool:
-        cells = self.cells
-        return ATC_CARD in cells and self.up[cells.index(ATC_CARD)]
+        cells, atc = self.cells, self.K.ATC_CARD
+        return atc in cells and self.up[cells.index(atc)]
 
     def _who(self, owner: int) -> int | None:
         return None if owner == self.H else owner
@@ -377,7 +383,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             return [A.CHANGE_A[t] for t in self._types(self.chg_giver, ONES)]
         if ph == PH_MOVE:
             cells = self.cells
-            out = [A.MOVE_A[c] for c in NEIGH[self.cit[self.mover]] if cells[c] >= 0]
+            out = [A.MOVE_A[c] for c in self.K.NEIGH[self.cit[self.mover]] if cells[c] >= 0]
             if self.may_stop:
                 out.append(A.A_STOP)
             return out
@@ -401,7 +407,8 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         return []
 
     def parse(self, text: str) -> Action:
-        return A.parse(text, self.colours)
+        K = self.K
+        return A.parse(text, self.colours, K.COLOUR_WORDS, K.RC)
 
     def _explain_illegal(self, action: Action, seat: int) -> tuple[str, str]:
         from .text import explain_illegal
@@ -457,7 +464,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         elif kind == _K_RECEPTA:
             self.levy_chosen.append(arg)
             ev.append(event("recepta", "SOM-15.5", {"player": self.gh, "target": arg}))
-            self._start_payment(arg, self.gh, C.levy_per_target, "SOM-15.5", RET_RECEPTA,
+            self._start_payment(arg, self.gh, LEVY_PER_TARGET, "SOM-15.5", RET_RECEPTA,
                                 "recepta", ev)
         elif kind == _K_SUC:
             self.levy_target = arg
@@ -497,8 +504,8 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
     # ----- phase 1: taxation (SOM-7.x, 18.4–18.5) -----------------------------------------
     def _begin_turn(self, ev: list[Event]) -> None:
         self._reset_turn()
-        cells = self.cells                                                # SOM-7.4, G18
-        self.atc_active = ATC_CARD in cells and self.up[cells.index(ATC_CARD)]
+        cells, atc = self.cells, self.K.ATC_CARD                          # SOM-7.4, G18
+        self.atc_active = atc in cells and self.up[cells.index(atc)]
         ev.append(event("turno", "SOM-6.1", {"player": self.gh, "turn": self.turn + 1,
                                              "atc": self.atc_active}))
         n, gh = self.n, self.gh
@@ -509,18 +516,18 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
 
     # ----- phase 2: transfer (SOM-8.x, 17.2, 18.6) ----------------------------------------
     def _roll(self, ev: list[Event]) -> None:
-        gh = self.gh
+        gh, K = self.gh, self.K
         face = self.rng.die(6)
         if not self.solo:
-            pic_seat = self.pic_seat
-            while _FACE_PIC[face] >= 0 and pic_seat[face - 1] < 0:         # SOM-17.2
+            pic_seat, face_pic = self.pic_seat, K.FACE_PIC
+            while face_pic[face] >= 0 and pic_seat[face - 1] < 0:          # SOM-17.2
                 ev.append(event("repetir_tirada", "SOM-17.2", {
-                    "player": gh, "face": face, "picture": _FACE_PICTURE[face]}))
+                    "player": gh, "face": face, "picture": K.FACE_PICTURE[face]}))
                 face = self.rng.die(6)
         self.face = face
-        number = _FACE_NUMBER[face]
+        number = K.FACE_NUMBER[face]
         ev.append(event("tirada", "SOM-8.1", {"player": gh, "face": face, "number": number,
-                                              "picture": _FACE_PICTURE[face]}))
+                                              "picture": K.FACE_PICTURE[face]}))
         if number:
             hv = self.value(self.H)
             if hv < number:                                               # SOM-8.7
@@ -550,7 +557,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
                                             "turn": self.turn}))
         if self.max_turns and self.turn >= self.max_turns:                # X1 (not a rule)
             ev.append(event("limite", "SOM-4.6", {"turns": self.turn}))
-            self._finish(C.limit_reason, ev)
+            self._finish(self.K.LIMIT, ev)
             return
         self.gh = nxt
         self._begin_turn(ev)
@@ -560,8 +567,9 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         self.phase, self.actor = PH_OVER, -1
         self.movers, self.tax_queue = [], []
         scores = tuple(self.pd[:n])
-        details: dict[str, Any] = {"pile": [CARD_ID[c] for c in self.pile],
-                                   "turns": self.turn + (reason != C.limit_reason)}
+        ids = self.K.CARD_ID
+        details: dict[str, Any] = {"pile": [ids[c] for c in self.pile],
+                                   "turns": self.turn + (reason != self.K.LIMIT)}
         if reason == "intervencion":
             self.cn_flipped = True                                        # SOM-4.3
             details["failed_payer"] = failed
@@ -592,6 +600,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         g = object.__new__(SomGame)
         g.seed, g.options, g.names = self.seed, self.options, self.names
         g._initial_dice, g._setup_log = self._initial_dice, self._setup_log
+        g.K = self.K
         g._history, g._n_actions = self._history, self._n_actions
         g.n, g.H, g.colours, g.pic_seat, g.mode = self.n, self.H, self.colours, self.pic_seat, \
             self.mode
@@ -624,12 +633,12 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
 
 
 __all__ = [
-    "ABSTAINS", "ATC_CARD", "BOMBEROS", "C", "CARD_ID", "CENTRALISM_CHOICES", "CN_CARD",
-    "DEFAULT_MAX_TURNS", "DEGREES", "DISPATCH", "EFFECT", "FIRST_OF_VALUE", "FLAG", "JUSTICIA",
-    "LEVY_NONE", "LEVY_RECEPTA", "LEVY_SUCESIONES", "MODES", "MOSSOS", "NC", "NEIGH", "ONES",
+    "ABSTAINS", "BOMBEROS", "CENTRALISM_CHOICES",
+    "DEFAULT_MAX_TURNS", "DEGREES", "DISPATCH", "FIRST_OF_VALUE", "JUSTICIA",
+    "LEVY_NONE", "LEVY_RECEPTA", "LEVY_SUCESIONES", "MODES", "MOSSOS", "NC", "ONES",
     "PHASE_NAMES", "PH_BID", "PH_CHANGE", "PH_COBRO", "PH_COHESION", "PH_DECLARE",
-    "PH_GOVERNOR", "PH_MOVE", "PH_OVER", "PH_PAY", "PH_PROTECT", "PH_ROLL", "PH_SUFRAGIO", "RC",
+    "PH_GOVERNOR", "PH_MOVE", "PH_OVER", "PH_PAY", "PH_PROTECT", "PH_ROLL", "PH_SUFRAGIO",
     "RET_ELECTION", "RET_GIVEBACK", "RET_RECEPTA", "RET_SUCESIONES", "RET_TAX", "SANIDAD",
-    "STAGE_NAMES", "T", "TWOS", "TYPE_CODES", "TYPE_COUNTS", "UNDECLARED", "VAL",
+    "STAGE_NAMES", "T", "TWOS", "TYPE_CODES", "UNDECLARED", "VAL",
     "VOTE_ELECTIONS", "VOTE_MOTION", "VOTE_NONE", "SomGame", "cell_of",
 ]

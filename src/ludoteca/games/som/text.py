@@ -11,24 +11,23 @@ from ludoteca.core.events import Event
 
 from . import actions as A
 from . import common as S
-from .content import FLAG_CODES, content
+from .common import EXCHANGES
+from .content import FLAG_CODES
+from .tables import PROPER_EFFECTS, default_tables
 
 if TYPE_CHECKING:
     from .state import SomGame
 
-C = content()
-TYPE_NAME = {t.code: (t.name, t.name_en) for t in C.types}
-#: cards named by a Catalan proper name that the English texts use as is ("Every citizen goes
-#: back to Concentració nacional", "Euro per recepta"): the same name in both languages
-PROPER_NAMES = frozenset({"CN", "C-ATC", "C-EPR", "C-IDS", "W-SU"})
-CARD_NAME = {c.id: (c.name, c.name if c.id in PROPER_NAMES else c.name_en) for c in C.cards}
+# Names of cards, disk types, colours and die pictures come from the game's content
+# (``game.K``: CARD_NAME, TYPE_NAME, PICTURE_NAME, COLOUR_EN); the words below are the engine's.
+# The shipped content's names under their former module names, for code that means the shipped
+# file itself (tests, tools); describe() and explain_illegal() read the game's.
+_SHIPPED = default_tables()
+CARD_NAME, TYPE_NAME = _SHIPPED.CARD_NAME, _SHIPPED.TYPE_NAME
+PICTURE_NAME, COLOUR_EN = _SHIPPED.PICTURE_NAME, _SHIPPED.COLOUR_EN
+PROPER_NAMES = frozenset(c.id for c in _SHIPPED.C.cards if c.effect in PROPER_EFFECTS)
 FLAG_NAME = {"catalunya": ("Catalunya", "Catalonia"), "mon": ("mundo", "world"),
              "urna": ("urna", "urna (ballot box)"), "espanya": ("España", "Spain")}
-PICTURE_NAME = {"generalitat": ("la Generalitat", "the Generalitat"),
-                "todos": ("todos los ciudadanos", "all citizens")}
-for _code, (_es, _en) in zip(C.colours, C.colour_names, strict=True):
-    PICTURE_NAME[_code] = (_es, _en)
-COLOUR_EN = {code: en.split()[0] for code, (_, en) in zip(C.colours, C.colour_names, strict=True)}
 REASON_NAME = {"impuesto": ("impuesto", "tax"), "recepta": ("Euro per recepta", "Euro per recepta"),
                "sucesiones": ("Impost de successions", "Impost de successions"),
                "devolucion": ("devolución a Hisenda", "give-back to Hisenda"),
@@ -36,9 +35,18 @@ REASON_NAME = {"impuesto": ("impuesto", "tax"), "recepta": ("Euro per recepta", 
 END_NAME = {"consulta": ("se celebra la consulta", "the consulta is held"),
             "intervencion": ("la Generalitat es intervenida", "the Generalitat is taken over"),
             "dui": ("declaración unilateral de independencia (DUI)",
-                    "unilateral declaration of independence (DUI)"),
-            C.limit_reason: ("límite de turnos (no es un final del reglamento)",
-                      "turn limit (not an ending of the rulebook)")}
+                    "unilateral declaration of independence (DUI)")}
+#: the end of a game cut off by option max_turns (its reason is the content's
+#: ``end.truncated_reason``)
+LIMIT_NAME = ("límite de turnos (no es un final del reglamento)",
+              "turn limit (not an ending of the rulebook)")
+
+
+def end_name(K: Any, reason: str) -> tuple[str, str]:
+    """(Spanish, English) words for the end ``reason`` of a game on the content ``K``."""
+    if reason == K.LIMIT:
+        return LIMIT_NAME
+    return END_NAME.get(reason, (reason, reason))
 
 # event kind -> (Spanish, English); fields are filled by describe()
 TEMPLATES: dict[str, tuple[str, str]] = {
@@ -151,7 +159,7 @@ def who(game: SomGame, s: int | None, lang: str = "es") -> str:
     if s is None:
         return "Hisenda espanyola"
     code = game.colours[s]
-    return f"{game.names[s]} ({code if lang == 'es' else COLOUR_EN.get(code, code)})"
+    return f"{game.names[s]} ({code if lang == 'es' else game.K.COLOUR_EN.get(code, code)})"
 
 
 def describe(game: SomGame, event: Event, lang: str = "es") -> str:
@@ -159,6 +167,8 @@ def describe(game: SomGame, event: Event, lang: str = "es") -> str:
     es, en = TEMPLATES.get(event.kind, (event.kind, event.kind))
     i = 0 if lang == "es" else 1
     f: dict[str, Any] = dict(d)
+    K = game.K
+    TYPE_NAME = K.TYPE_NAME
 
     def name(s: int | None) -> str:
         return who(game, s, lang)
@@ -173,11 +183,11 @@ def describe(game: SomGame, event: Event, lang: str = "es") -> str:
             f[key] = TYPE_NAME[d[key]][i]
             f["a_" + key] = ("an " if f[key][:1] in "aeiou" else "a ") + f[key]
     if "card" in d:
-        f["card"] = CARD_NAME[d["card"]][i]
+        f["card"] = K.CARD_NAME[d["card"]][i]
     if "flag" in d:
         f["flag"] = FLAG_NAME.get(d["flag"], (d["flag"], d["flag"]))[i]
     if "picture" in d:
-        f["picture"] = PICTURE_NAME.get(d["picture"], (d["picture"], d["picture"]))[i]
+        f["picture"] = K.PICTURE_NAME.get(d["picture"], (d["picture"], d["picture"]))[i]
     if "reason" in d and event.kind != "fin":
         f["reason"] = REASON_NAME.get(d["reason"], (d["reason"], d["reason"]))[i]
     if "received" in d:
@@ -243,7 +253,7 @@ def describe(game: SomGame, event: Event, lang: str = "es") -> str:
     elif kind == "fin_turno":
         f["next_p"] = name(d["next"])
     elif kind == "fin":
-        f["end_es"], f["end_en"] = END_NAME.get(d["reason"], (d["reason"], d["reason"]))
+        f["end_es"], f["end_en"] = end_name(K, d["reason"])
         ws = d["winners"]
         f["winners_es"] = ("Gana " + _join([name(s) for s in ws], lang) + ".") if ws else \
             "Nadie gana."
@@ -333,6 +343,7 @@ def explain_illegal(game: SomGame, action: Action, seat: int) -> tuple[str, str]
         return (f"seat {arg} is not in play (seats 0 to {n - 1})",
                 f"el asiento {arg} no juega (asientos de 0 a {n - 1})")
     kind, p = S.DISPATCH[name]
+    TYPE_NAME = game.K.TYPE_NAME
 
     def no_disk(owner: int, t: int) -> tuple[str, str]:
         tn = TYPE_NAME[S.TYPE_CODES[t]]
@@ -382,7 +393,7 @@ def explain_illegal(game: SomGame, action: Action, seat: int) -> tuple[str, str]
                     f"{game.mode}" + (" solo" if game.solo else ""),
                     f"los canjes son poderes del modo B (SOM-15.9–15.13); esta partida es del "
                     f"modo {game.mode}" + (" en solitario" if game.solo else ""))
-        x = C.exchanges[p]
+        x = EXCHANGES[p]
         gh = game.gh
         pair = TYPE_NAME[S.TYPE_CODES[x.pair]]
         if h[gh * T + x.pair] < 2:

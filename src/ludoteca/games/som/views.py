@@ -11,50 +11,30 @@ from ludoteca.core.errors import InvalidOption
 from .chance import SeedLaterRandom, shuffle
 from .common import (
     ABSTAINS,
-    CARD_ID,
-    CN_CARD,
     DEGREES,
-    FLAG,
     LEVY_RECEPTA,
     NC,
+    PD_TOTAL,
     PH_BID,
     PHASE_NAMES,
-    RC,
     STAGE_NAMES,
     TYPE_CODES,
-    TYPE_COUNTS,
     UNDECLARED,
+    URNA_FOR_CONSULTA,
     VOTE_ELECTIONS,
-    C,
     T,
 )
 from .content import FLAG_CODES, FLAG_URNA
+from .tables import Tables, default_tables
 
 if TYPE_CHECKING:
     from .state import SomGame
 
 
-def _card_view(card: int) -> dict[str, Any]:
-    c = C.cards[card]
-    d: dict[str, Any] = {"id": c.id, "name": c.name, "name_ca": c.name_ca, "name_en": c.name_en,
-                         "flag": FLAG_CODES[c.flag]}
-    if c.symbol:
-        d["symbol"] = c.symbol
-    return d
-
-
-_CARD_VIEWS = tuple(_card_view(card) for card in range(NC))
-# each cell's entry in a view, per state: copied at every view (callers may edit theirs)
-_EMPTY = tuple({"cell": c, "r": r, "c": col, "estado": "vacia"} for c, (r, col) in enumerate(RC))
-_HIDDEN = tuple({"cell": c, "r": r, "c": col, "estado": "oculta"}
-                for c, (r, col) in enumerate(RC))
-_SHOWN = tuple({"cell": c, "r": r, "c": col, "estado": "visible"}
-               for c, (r, col) in enumerate(RC))
-
-
-def card_view(card: int) -> dict[str, Any]:
-    """A face-up card as the views show it (a fresh dict)."""
-    return _CARD_VIEWS[card].copy()
+def card_view(card: int, K: Tables | None = None) -> dict[str, Any]:
+    """A face-up card as the views show it (a fresh dict), of the content whose tables are
+    ``K`` (default: the shipped content)."""
+    return (K or default_tables()).CARD_VIEWS[card].copy()
 
 
 class ViewsMixin:
@@ -68,18 +48,19 @@ class ViewsMixin:
         if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
                                      and 0 <= seat < n):
             raise InvalidOption(f"seat must be 0 to {n - 1} or None; got {seat!r}")
-        cells, up, h = self.cells, self.up, self.hold
+        cells, up, h, K = self.cells, self.up, self.hold, self.K
+        empty, shown, hidden, card_views = K.EMPTY, K.SHOWN, K.HIDDEN, K.CARD_VIEWS
         board = []
         for c in range(NC):
             card = cells[c]
             if card < 0:
-                board.append(_EMPTY[c].copy())
+                board.append(empty[c].copy())
             elif up[c]:
-                entry = _SHOWN[c].copy()
-                entry["card"] = _CARD_VIEWS[card].copy()
+                entry = shown[c].copy()
+                entry["card"] = card_views[card].copy()
                 board.append(entry)
             else:
-                board.append(_HIDDEN[c].copy())
+                board.append(hidden[c].copy())
         players = []
         for s in range(n):
             b = s * T
@@ -96,8 +77,8 @@ class ViewsMixin:
             "stage": STAGE_NAMES[self.stage], "phase": PHASE_NAMES[self.phase],
             "to_move": list(self.to_move),
             "die": None if not self.face else {
-                "face": self.face, "number": C.faces[self.face - 1][0],
-                "picture": C.face_pictures[self.face - 1]},
+                "face": self.face, "number": K.FACE_NUMBER[self.face],
+                "picture": K.FACE_PICTURE[self.face]},
             "mover": self.mover if self.stage == 4 and self.mover >= 0 else None,
             "movers_left": list(self.movers), "steps": self.steps, "may_stop": self.may_stop,
             "atc_active": self.atc_active,
@@ -106,7 +87,7 @@ class ViewsMixin:
             "hisenda": {"ones": self.count(H, 1), "twos": self.count(H, 2),
                         "value": self.value(H), "flipped": self.hisenda_flipped},
             "cn": {"pd": self.pd[H], "cell": self.cn_cell, "flipped": self.cn_flipped},
-            "urna": [CARD_ID[c] for c in self.pile], "deals": self.hidden_deals(),
+            "urna": [K.CARD_ID[c] for c in self.pile], "deals": self.hidden_deals(),
             "payment": None, "change": None, "levy": None, "protection": None, "vote": None,
             "last_vote": self.last_vote, "max_turns": self.max_turns or None,
             "max_steps": self.max_steps or None,
@@ -140,6 +121,8 @@ class ViewsMixin:
             if seat is not None and self.bids and self.bids[seat] >= 0:
                 vote["my_bid"] = self.bids[seat]
             out["vote"] = vote
+        if K.view_entry is not None:    # a custom content: which (the shipped one: no key)
+            out["content"] = dict(K.view_entry)
         return out
 
     def hidden_deals(self) -> list[dict[str, Any]]:
@@ -156,7 +139,8 @@ class ViewsMixin:
         out = self.view(None)
         H = self.H
         out.update(
-            layout=[None if c < 0 else CARD_ID[c] for c in self.cells], face_up=list(self.up),
+            layout=[None if c < 0 else self.K.CARD_ID[c] for c in self.cells],
+            face_up=list(self.up),
             deal=list(self.deal),
             hisenda_types={TYPE_CODES[t]: self.hold[H * T + t] for t in range(T)},
             bids=list(self.bids), rng=self.rng.fingerprint(), actions=self._n_actions,
@@ -192,20 +176,21 @@ class ViewsMixin:
     # ----- invariants (tests; not in the hot path) ----------------------------------------
     def _check_invariants(self) -> None:
         """SOM-19.1–19.6: raise AssertionError when the state breaks one."""
-        n, h = self.n, self.hold
+        n, h, K = self.n, self.hold, self.K
+        FLAG, TYPE_COUNTS = K.FLAG, K.TYPE_COUNTS
         for t in range(T):
             held = sum(h[o * T + t] for o in range(n + 1))
             assert held == TYPE_COUNTS[t], f"{TYPE_CODES[t]}: {held} disks, not {TYPE_COUNTS[t]}"
             assert all(h[o * T + t] >= 0 for o in range(n + 1)), "negative disk count"
         assert sum(self.value(o) for o in range(n + 1)) == 36, "money is not 36 €"   # SOM-19.1
-        assert sum(self.pd) == C.pd_total and min(self.pd) >= 0, f"PDs {self.pd}"     # 19.2
+        assert sum(self.pd) == PD_TOTAL and min(self.pd) >= 0, f"PDs {self.pd}"       # 19.2
         on_map = [c for c in self.cells if c >= 0]
         assert sorted(on_map + self.pile) == list(range(NC)), "cards lost"           # 19.3
-        assert len(self.pile) <= C.urna_for_consulta and \
+        assert len(self.pile) <= URNA_FOR_CONSULTA and \
             all(FLAG[c] == FLAG_URNA for c in self.pile), "urna pile"                  # 19.4
         assert all(self.cells[c] >= 0 for c in self.cit), "citizen on an empty cell"  # 19.5
         assert 0 <= self.gh < n, "GH"                                                  # 19.6
-        assert self.cells[self.cn_cell] == CN_CARD and self.up[self.cn_cell], "CN"
+        assert self.cells[self.cn_cell] == K.CN_CARD and self.up[self.cn_cell], "CN"
         assert not any(self.up[c] and (self.cells[c] < 0 or FLAG[self.cells[c]] == FLAG_URNA)
                        for c in range(NC)), "face-up empty cell or urna card on the map"
 
@@ -221,12 +206,16 @@ def _deal_groups(g: SomGame) -> tuple[DealGroup, ...]:
     ``up`` or ``deal`` by hand must reset ``_down`` to None, as it resets ``_legal``."""
     groups = g._down
     if groups is None:
-        g._down = groups = _compute_deal_groups(g.cells, g.up, g.deal)
+        g._down = groups = _compute_deal_groups(g.cells, g.up, g.deal, g.K.FLAG)
     return groups
 
 
-def _compute_deal_groups(cells: list[int], up: list[bool], deal: list[int]
-                         ) -> tuple[DealGroup, ...]:
+def _compute_deal_groups(cells: list[int], up: list[bool], deal: list[int],
+                         FLAG: tuple[int, ...] | None = None) -> tuple[DealGroup, ...]:
+    """The deal groups of a map; ``FLAG``: each card's flag in the game's content (default:
+    the shipped content's)."""
+    if FLAG is None:
+        FLAG = default_tables().FLAG
     by_deal: dict[int, list[int]] = {}
     for c in range(NC):
         if cells[c] >= 0 and not up[c]:

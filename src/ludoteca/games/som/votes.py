@@ -9,6 +9,7 @@ from ludoteca.core.events import Event
 from . import actions as A
 from .common import (
     ABSTAINS,
+    ELECTION_DISK,
     PH_BID,
     PH_DECLARE,
     PH_GOVERNOR,
@@ -19,7 +20,6 @@ from .common import (
     VOTE_ELECTIONS,
     VOTE_MOTION,
     VOTE_NONE,
-    C,
     T,
     event,
 )
@@ -34,18 +34,18 @@ class VotesMixin:
     def _can_call_elections(self) -> bool:
         gh = self.gh
         if self.ac:                                                       # G29
-            return self.value(gh) >= C.election_cost_ac
-        return self.hold[gh * T + C.election_disk] > 0                    # SOM-16.7
+            return self.value(gh) >= self.K.C.election_cost_ac
+        return self.hold[gh * T + ELECTION_DISK] > 0                      # SOM-16.7
 
     def _call_elections(self, ev: list[Event]) -> None:
         gh = self.gh
         self.vote_kind, self.vote_caller = VOTE_ELECTIONS, gh
         ev.append(event("elecciones", "SOM-16.6", {"player": gh}))
         if self.ac:
-            self._start_payment(gh, self.H, C.election_cost_ac, "SOM-16.7", RET_ELECTION,
+            self._start_payment(gh, self.H, self.K.C.election_cost_ac, "SOM-16.7", RET_ELECTION,
                                 "elecciones", ev)
             return
-        t = C.election_disk
+        t = ELECTION_DISK
         self._move(t, gh, self.H)
         ev.append(event("coste_elecciones", "SOM-16.7", {
             "player": gh, "disk": TYPE_CODES[t], "value": VAL[t], "amount": -VAL[t],

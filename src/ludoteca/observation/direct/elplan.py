@@ -36,8 +36,8 @@ from ludoteca.games.elplan.common import (
     SIMULTANEOUS,
     STAGE_DISTRICT,
     STAGE_NAMES,
-    C,
 )
+from ludoteca.games.elplan.content import content
 
 from ..encoders import encoder_for
 from ..encoding import LIMIT, Ctx
@@ -75,7 +75,8 @@ class _Seen:
 
 
 def writer():
-    enc = encoder_for("elplan")
+    C = content()           # the shipped content: a custom one is observed by position (its
+    enc = encoder_for("elplan")     # k-th plan, square, card, event as the shipped k-th)
     rows = {r.name: r for r in enc.layout()}
     top: dict[str, int] = {}
     at = 0
@@ -194,11 +195,22 @@ def writer():
     plan_heads: dict[int, array] = {}
     squares: dict[tuple, array] = {}
     cat_indexes: dict[int, tuple[Any, tuple[int | None, ...]]] = {}
+    ev_categories: dict[str, tuple[int | None, ...]] = {}   # a custom content's, by its key
+
+    def event_categories(game: Any) -> tuple[int | None, ...]:
+        Cg = game.C
+        if Cg.key is None:
+            return evc_index
+        got = ev_categories.get(Cg.key)
+        if got is None:
+            got = ev_categories[Cg.key] = tuple(events["current_category"].index.get(x.category)
+                                                for x in Cg.events)
+        return got
 
     def seat_targets(game: Any, s: int) -> tuple[array, int, int]:
         """Seat ``s``'s block from ``H`` on (its targets), its ideas on tokens, its trios."""
         b = s * NT
-        key = (game.tutorial, game.plans[s], tuple(game.own[b:b + NT]),
+        key = (game.C.key, game.tutorial, game.plans[s], tuple(game.own[b:b + NT]),
                tuple(game.sp[3 * b:3 * b + 3 * NT]), tuple(game.since[b:b + NT]),
                game.lab[s], game.named[s])
         got = targets.get(key)
@@ -214,7 +226,7 @@ def writer():
         investment card it owns, with their tokens, ``active`` and what they give now."""
         block = _zeros(PS - H)
         own, sp, since, tinfo, cat = game.own, game.sp, game.since, game.tinfo[s], game.cat
-        plan = C.plans[game.plans[s]]
+        plan = game.C.plans[game.plans[s]]
         b0 = s * NT
         for N in range(min(game.ntg, t_len)):
             if N >= 2 and not own[b0 + N]:
@@ -259,28 +271,29 @@ def writer():
                     block[sb + s_token + token_index[v]] = 1.0
         return _bounded(block)
 
-    def plan_head(p: int) -> array:
-        got = plan_heads.get(p)
+    def plan_head(ckey: str | None, Cg: Any, p: int) -> array:
+        got = plan_heads.get((ckey, p))
         if got is None:
-            plan = C.plans[p]
+            plan = Cg.plans[p]
             got = _zeros(H)
             got[0] = 1.0                        # present
             ctx = Ctx(0, 1)
-            for name, value in (("plan", plan.id), ("plan_type", PROD[plan.type]),
+            pid = C.plans[p].id if p < len(C.plans) else None     # by position
+            for name, value in (("plan", pid), ("plan_type", PROD[plan.type]),
                                 ("second_product", PROD[plan.second]),
                                 ("cannot_make", PROD[plan.missing])):
                 player[name].write({name: value}, ctx, got, rel(name))
-            plan_heads[p] = _bounded(got)
+            plan_heads[ckey, p] = _bounded(got)
         return got
 
-    def head(key: tuple) -> array:
+    def head(key: tuple, Cg: Any) -> array:
         """A seat's head from its key (see ``seat_blocks``)."""
-        (p, ch, d, e, ideas_idle, ideas, mp, bc, sv, tmp, tbc, tsv, credit, square, mc, trios,
+        (ckey, p, ch, d, e, ideas_idle, ideas, mp, bc, sv, tmp, tbc, tsv, credit, square, mc, trios,
          bought, returned, affected, buy_t, sell_t, sold, disc) = key
         h = heads.get(key)
         if h is not None:
             return h
-        h = plan_head(p)[:]
+        h = plan_head(ckey, Cg, p)[:]
         h[r_idle], h[r_idle + 1], h[r_idle + 2] = _lim(ch / 6.0), _lim(d / 6.0), _lim(e / 6.0)
         h[r_ideas_idle], h[r_ideas] = _lim(ideas_idle / 5.0), _lim(ideas / 10.0)
         h[r_hand], h[r_hand + 1], h[r_hand + 2] = _lim(mp / 3.0), _lim(bc / 3.0), _lim(sv / 3.0)
@@ -312,7 +325,8 @@ def writer():
         sp, own, since, lab, named = game.sp, game.own, game.since, game.lab, game.named
         t = e.t
         fresh = False
-        if t is None or t[5] != game.plans or t[6] != game.tutorial or len(t[3]) != n:
+        if t is None or t[5] != game.plans or t[6] != game.tutorial or len(t[3]) != n or \
+                t[7] is not game.C:
             e.targets = [seat_targets(game, s) for s in range(n)]
             e.blocks, e.keys = [None] * n, [None] * n
             fresh = True
@@ -329,7 +343,7 @@ def writer():
                     keys[s] = None
             fresh = True
         if fresh:
-            e.t = (sp[:], own[:], since[:], lab[:], named[:], game.plans, game.tutorial)
+            e.t = (sp[:], own[:], since[:], lab[:], named[:], game.plans, game.tutorial, game.C)
         idle, ideas, hand, tienda = game.idle, game.ideas, game.hand, game.tienda
         credit, square, bought, returned = game.credit, game.square, game.bought, game.returned
         affected, buy_t, sell_t, sold_n = game.affected, game.buy_t, game.sell_t, game.sold_n
@@ -341,14 +355,17 @@ def writer():
                 and h[10] == sell_t and h[11] == sold_n and h[12] == disc and h[13] == mc):
             return e.blocks
         plans, blocks, keys = game.plans, e.blocks, e.keys
+        Cg = game.C
+        ckey = Cg.key
         for s, (block, on_tokens, trios) in enumerate(e.targets):
             b = 3 * s
-            key = (plans[s], idle[b], idle[b + 1], idle[b + 2], ideas[s], ideas[s] + on_tokens,
-                   hand[b], hand[b + 1], hand[b + 2], tienda[b], tienda[b + 1], tienda[b + 2],
+            key = (ckey, plans[s], idle[b], idle[b + 1], idle[b + 2], ideas[s],
+                   ideas[s] + on_tokens, hand[b], hand[b + 1], hand[b + 2], tienda[b],
+                   tienda[b + 1], tienda[b + 2],
                    credit[s], square[s], s == mc, trios, bought[s], returned[s], affected[s],
                    buy_t[s], sell_t[s], sold_n[s], disc[s])
             if key != keys[s]:
-                blocks[s], keys[s] = head(key) + block, key
+                blocks[s], keys[s] = head(key, Cg) + block, key
         e.h = (idle[:], ideas[:], hand[:], tienda[:], credit[:], square[:], bought[:],
                returned[:], affected[:], buy_t[:], sell_t[:], sold_n[:], disc[:], mc)
         return blocks
@@ -358,8 +375,11 @@ def writer():
         piles, the cards under them and boxed, the offers; the current event and its pile)."""
         cat = game.cat
         got = cat_indexes.get(id(cat))
-        if got is None or got[0] is not cat:
-            got = cat_indexes[id(cat)] = (cat, tuple(card_index.get(c.id) for c in cat))
+        if got is None or got[0] is not cat:         # by position in the shipped catalogue
+            shipped = C.tut_cards if game.tutorial else C.cards
+            got = cat_indexes[id(cat)] = (cat, tuple(
+                card_index.get(shipped[k].id) if k < len(shipped) else None
+                for k in range(len(cat))))
         ci = got[1]
         buf = _zeros(o_credit - o_decks)
         fd, under, boxed, offers, age = game.fd, game.under, game.boxed, game.offers, game.age
@@ -388,8 +408,9 @@ def writer():
         if cur >= 0:
             if ev_index[cur] is not None:
                 buf[e_current + ev_index[cur]] = 1.0
-            if evc_index[cur] is not None:
-                buf[e_category + evc_index[cur]] = 1.0
+            evc = event_categories(game)
+            if evc[cur] is not None:
+                buf[e_category + evc[cur]] = 1.0
         for x in game.ev_under:
             if ev_index[x] is not None:
                 buf[e_under + ev_index[x]] += 1.0
@@ -439,7 +460,7 @@ def writer():
         market = game.market
         if e.market is not None and e.market == market:
             return e.squares
-        key = (n, tuple(market))
+        key = (game.C.key, n, tuple(market))    # the squares in use depend on the content
         got = squares.get(key)
         if got is None:
             sl = [{"index": q, "usable": game._square_usable(q)} for q in game.usable]
@@ -560,7 +581,10 @@ def writer():
                 if i is not None:
                     out[o_refund + 2 + i] = _lim(out[o_refund + 2 + i] + 1.0)
         if game.play_n >= 0:
-            i = play_index.get(game._target_id(game.actor, game.play_n))
+            pn = game.play_n
+            shipped = C.tut_cards if game.tutorial else C.cards
+            i = play_index.get(f"proceso-{pn + 1}" if pn < 2 else
+                               shipped[pn - 2].id if pn - 2 < len(shipped) else None)
             if i is not None:
                 out[o_play + i] = 1.0
         if game.cq and st == S_D1C:

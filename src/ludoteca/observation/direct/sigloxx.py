@@ -26,6 +26,7 @@ from ludoteca.games.sigloxx.common import (
     COL_LETTERS,
     INST_BASE,
     LAND_ID,
+    LAST_ROUND,
     MAINT_STEP,
     N_LAND,
     PH_CAT,
@@ -34,11 +35,12 @@ from ludoteca.games.sigloxx.common import (
     PH_SOLO,
     PH_TECH,
     PHASE_OF,
-    SITES,
     STEP_NAMES,
     TECH_ID,
-    C,
+    TECH_PILE,
 )
+from ludoteca.games.sigloxx.common import LAND_PILE as LAND_PILES
+from ludoteca.games.sigloxx.schema import TRACK_IDS
 
 from ..encoders import encoder_for
 from ..encoders.sigloxx import CHANNELS, COLUMNS, SIZE
@@ -86,17 +88,20 @@ def writer() -> Callable[[Any, int, Any], None]:
                     for p in range(len(STEP_NAMES)))
     o_sp, o_to_move = off("sp"), off("to_move")
     o_land_d, o_tech_d = off("land_display"), off("tech_display")
-    TRACK_AT = tuple(off("cost_track") + fields["cost_track"].index[t.id]
-                     if t.id in fields["cost_track"].index else None for t in C.tracks)
+    # the tracks' ids and order, the piles' names and the six rounds are the same in every
+    # valid content file (ruling X11, XX-D.1, XX-D.2, XX-R.1); prices, catastrophe columns and
+    # labels and the tiles' sites are read from the game's content (``game.K``)
+    TRACK_AT = tuple(off("cost_track") + fields["cost_track"].index[t]
+                     if t in fields["cost_track"].index else None for t in TRACK_IDS)
     o_marker, o_price, o_min_bid = off("marker"), off("price"), off("min_bid")
-    full_rounds = len(C.rounds)
+    full_rounds = LAST_ROUND
     CARD_AT = tuple({k: off(f"scoring_cards.{r}") + fields[f"scoring_cards.{r}"].index[cid]
                      for k, cid in enumerate(CARD_ID)
                      if cid in fields[f"scoring_cards.{r}"].index}
                     for r in ("II", "IV"))      # per card slot: {card index: offset}
-    LAND_PILE_AT = tuple((i, off(f"piles.land.{p}")) for i, p in enumerate(C.land_pile_names)
+    LAND_PILE_AT = tuple((i, off(f"piles.land.{p}")) for i, p in enumerate(LAND_PILES)
                          if i and f"piles.land.{p}" in rows)
-    TECH_PILE_AT = tuple((i, off(f"piles.tech.{p}")) for i, p in enumerate(C.tech_pile_names)
+    TECH_PILE_AT = tuple((i, off(f"piles.tech.{p}")) for i, p in enumerate(TECH_PILE)
                          if f"piles.tech.{p}" in rows)
     o_cats, o_cat_used, o_bridges = off("piles.catastrophes"), off("catastrophes_used"), \
         off("bridges_supply")
@@ -110,8 +115,7 @@ def writer() -> Callable[[Any, int, Any], None]:
     o_cat, o_cat_id, o_cat_bidding = off("catastrophe.present"), off("catastrophe.id"), \
         off("catastrophe.bidding")
     label_ix = sub("catastrophe", "label").index
-    CAT_LABEL_AT = tuple(off("catastrophe.label") + label_ix[c.label]
-                         if c.label in label_ix else None for c in C.catastrophes)
+    LABEL_AT = {label: off("catastrophe.label") + i for label, i in label_ix.items()}
     col_present, col_stride = off("catastrophe.columns[i].present"), \
         rows["catastrophe.columns[i].garbage"].stride
     col_slots = sub("catastrophe", "columns").length
@@ -165,14 +169,18 @@ def writer() -> Callable[[Any, int, Any], None]:
     top_zeros = array("d", bytes(8 * b0))
     block_zeros = array("d", bytes(8 * W))
     tail_zeros = [array("d", bytes(8 * W * (n_slots - m))) for m in range(n_slots + 1)]
-    readers: dict[tuple, tuple] = {}           # tiles -> (garbage reader, citizens reader)
     games: dict[int, list] = {}                 # id(game) -> what its last observation used
 
-    def read_tiles(tiles: tuple[int, ...]) -> tuple:
+    def read_tiles(K: Any, tiles: tuple[int, ...]) -> tuple:
+        """(garbage reader, citizens reader) of ``tiles``, per content (its tiles' sites)."""
+        readers = K.memo.get("direct_readers")  # tiles -> (garbage reader, citizens reader)
+        if readers is None:
+            readers = K.memo["direct_readers"] = {}
         got = readers.get(tiles)
         if got is None:
             if len(readers) > 4096:
                 readers.clear()
+            SITES = K.SITES
             got = readers[tiles] = (_getter(tiles),
                                     _getter(tuple(x for t in tiles for x in SITES[t])))
         return got
@@ -183,7 +191,7 @@ def writer() -> Callable[[Any, int, Any], None]:
         tiles (in the grid's order) and each one's garbage offset."""
         out = block_zeros[:]
         out[0] = 1.0
-        cit = game.cit
+        cit, SITES = game.cit, game.K.SITES
         tiles, at = [], []
         for cell, v in grid.items():
             code, r = v >> 2, v & 3
@@ -236,7 +244,7 @@ def writer() -> Callable[[Any, int, Any], None]:
                 base = None
         else:
             struct, tiles, at = structure(game, s, grid)
-            get_g, get_c = read_tiles(tiles)
+            get_g, get_c = read_tiles(game.K, tiles)
             gk, ck = get_g(garbage), get_c(cit)
             base = None
         if base is None:                        # the garbage on the country's land tiles
@@ -344,7 +352,7 @@ def writer() -> Callable[[Any, int, Any], None]:
             if i is not None:
                 out[o_tech_d + i] += 1.0
         if rd < full_rounds:
-            track = C.tracks[game.track]
+            track = game.K.TRACKS[game.track]
             at = TRACK_AT[game.track]
             if at is not None:
                 out[at] = 1.0
@@ -372,10 +380,11 @@ def writer() -> Callable[[Any, int, Any], None]:
             i = CAT_I[cat]
             if i is not None:
                 out[o_cat_id + i] = 1.0
-            at = CAT_LABEL_AT[cat]
+            card = game.K.CATS[cat]
+            at = LABEL_AT.get(card.label)
             if at is not None:
                 out[at] = 1.0
-            columns = C.catastrophes[cat].columns
+            columns = card.columns
             for x in game.pc.columns:
                 at = COL_AT[x]
                 if at is not None:

@@ -11,7 +11,11 @@ board alone (the key holds the face-down cards too, but what is written for them
 «oculta» and the deal's shares: tests/test_rl_direct_som.py swaps them by hand); per
 (observer, disks, PDs, GH, flipped markers) the block of players, Hisenda and the CN, and per
 (colour, GH, PDs, disks) one seat's part of it. Everything else (a few dozen nonzeros) is
-written into a copy of the template."""
+written into a copy of the template.
+
+What a content file may change (the die's faces, the cards' order, ids and flags) is read from
+the game's own tables (``game.K``), once per content: a renamed card is written as the shipped
+card of the same role, as the view encoder does."""
 
 from __future__ import annotations
 
@@ -21,8 +25,7 @@ from typing import Any
 
 from ludoteca.games.som.common import (
     ABSTAINS,
-    CARD_ID,
-    FLAG,
+    DEGREES,
     LEVY_RECEPTA,
     NC,
     PHASE_NAMES,
@@ -30,11 +33,9 @@ from ludoteca.games.som.common import (
     TYPE_CODES,
     UNDECLARED,
     VOTE_ELECTIONS,
-    C,
     T,
 )
 from ludoteca.games.som.content import FLAG_CODES
-from ludoteca.games.som.views import card_view
 
 from ..encoders import encoder_for
 from ..encoders.som import CARDS, FLAG_ODDS, FLAGS, SYMBOLS, M
@@ -89,33 +90,45 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
     o_mover, o_movers, o_steps = off("mover"), off("movers_left"), off("steps")
     o_may_stop, o_atc = off("may_stop"), off("atc_active")
     o_recepta, o_sucesiones = off("levies_used.recepta"), off("levies_used.sucesiones")
-    # the die: per face, its (offset, value) writes
     i_face, i_picture = index("die.face"), index("die.picture")
-    die: list[tuple[tuple[int, float], ...]] = [()]
-    for face in range(1, 7):
-        w = [(off("die.present"), 1.0), (off("die.number"), C.faces[face - 1][0] / 4.0)]
-        if face in i_face:
-            w.append((off("die.face") + i_face[face], 1.0))
-        pic = i_picture.get(C.face_pictures[face - 1])
-        if pic is not None:
-            w.append((off("die.picture") + pic, 1.0))
-        die.append(tuple(w))
-    # the cells
     o_cells = off("cells")
     cell_width = (off("odds") - o_cells) // NC
     cards, flags, symbols = ({c: i for i, c in enumerate(CARDS)},
                              {f: i for i, f in enumerate(FLAGS)},
                              {s: i for i, s in enumerate(SYMBOLS)})
-    visible: list[tuple[int, ...]] = []        # per card: its ones in a cell's block, face up
-    for k in range(len(C.cards)):
-        shown = card_view(k)
-        ones = [2]
-        for at, choices, value in ((3, cards, shown["id"]),
-                                   (3 + len(cards), flags, shown["flag"]),
-                                   (3 + len(cards) + len(flags), symbols, shown.get("symbol"))):
-            if value and value in choices:
-                ones.append(at + choices[value])
-        visible.append(tuple(ones))
+    i_urna = index("urna")
+    per_content: dict[Any, tuple[Any, ...]] = {}
+
+    def content_tables(K: Any) -> tuple[Any, ...]:
+        """Per content: the die's writes per face, each card's ones in a cell's block when
+        face up, each card's slot in the urna, each card's flag."""
+        got = per_content.get(K)
+        if got is not None:
+            return got
+        die: list[tuple[tuple[int, float], ...]] = [()]
+        for face in range(1, 7):
+            w = [(off("die.present"), 1.0), (off("die.number"), K.FACE_NUMBER[face] / 4.0)]
+            if face in i_face:
+                w.append((off("die.face") + i_face[face], 1.0))
+            pic = i_picture.get(K.FACE_PICTURE[face])
+            if pic is not None:
+                w.append((off("die.picture") + pic, 1.0))
+            die.append(tuple(w))
+        ids = K.default_id or {}
+        visible: list[tuple[int, ...]] = []        # per card: its ones in a cell's block
+        for shown in K.CARD_VIEWS:
+            ones = [2]
+            for at, choices, value in ((3, cards, ids.get(shown["id"], shown["id"])),
+                                       (3 + len(cards), flags, shown["flag"]),
+                                       (3 + len(cards) + len(flags), symbols,
+                                        shown.get("symbol"))):
+                if value and value in choices:
+                    ones.append(at + choices[value])
+            visible.append(tuple(ones))
+        urna_at = [i_urna.get(ids.get(cid, cid)) for cid in K.CARD_ID]
+        got = per_content[K] = (tuple(die), tuple(visible), tuple(urna_at), K.FLAG)
+        return got
+
     o_citizens = o_cells + cell_width - M - 1
     o_odds, n_odds = off("odds"), len(FLAG_ODDS)
     cell_at = tuple(o_cells + c * cell_width for c in range(NC))
@@ -132,8 +145,6 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
     disk_at = [i_disk.get(code) for code in TYPE_CODES]
     o_hisenda, o_cn, o_urna = off("hisenda.present"), off("cn.present"), off("urna")
     block_end = o_urna
-    i_urna = index("urna")
-    urna_at = [i_urna.get(CARD_ID[k]) for k in range(len(C.cards))]
     # the sub-decisions
     o_pay, i_reason = off("payment.present"), index("payment.reason")
     o_payer, o_payee, o_due, o_reason = (off("payment.payer"), off("payment.payee"),
@@ -159,19 +170,19 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
     lv_at = {name: off("last_vote." + name) for name in (
         "kind", "caller", "next_gh", "bids", "by_rotation", "turn", "sides")}
 
-    configs: dict[tuple[Any, ...], tuple[int, array, tuple[int | None, ...]]] = {}
+    configs: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     boards: dict[tuple[Any, ...], array] = {}
     blocks: dict[tuple[Any, ...], array] = {}
     last_votes: dict[tuple[int, int, int], tuple[Any, tuple[tuple[int, float], ...]]] = {}
 
-    def config(g: Any, key: tuple[Any, ...]) -> tuple[int, array, tuple[int | None, ...]]:
+    def config(g: Any, key: tuple[Any, ...]) -> tuple[Any, ...]:
         """What never changes in a game: a number for its memo keys, its template's first
-        values and its seats' colours."""
+        values, its seats' colours and its content's tables."""
         base = array("d", bytes(8 * size))
         i = i_mode.get(g.mode)
         if i is not None:
             base[off("mode") + i] = 1.0
-        i = i_degree.get(C.degrees[g.degree])
+        i = i_degree.get(DEGREES[g.degree])
         if i is not None:
             base[off("centralism") + i] = 1.0
         if g.cen_roll:
@@ -182,10 +193,12 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
             configs.clear()
             boards.clear()
             blocks.clear()
-        got = configs[key] = (len(configs), base, tuple(i_colour.get(c) for c in g.colours))
+        got = configs[key] = (len(configs), base, tuple(i_colour.get(c) for c in g.colours),
+                              *content_tables(g.K))
         return got
 
-    def board(g: Any, base: array, key: tuple[Any, ...]) -> array:
+    def board(g: Any, base: array, key: tuple[Any, ...], visible: tuple[Any, ...],
+              FLAG: tuple[int, ...]) -> array:
         """The template of a board: the configuration, the cells (without citizens) and the
         odds. Only public facts are written: a face-down card is «oculta», and its deal's
         flags are counted (they are public, ``SomGame.hidden_deals``)."""
@@ -309,15 +322,15 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
 
     def write(g: Any, seat: int, out: Any) -> None:
         me, n = seat, g.n
-        ckey = (g.mode, g.degree, g.cen_roll, g.max_turns, g.colours, n)
+        ckey = (g.K, g.mode, g.degree, g.cen_roll, g.max_turns, g.colours, n)
         cfg = configs.get(ckey)
         if cfg is None:
             cfg = config(g, ckey)
-        cid, base, colour_at = cfg
+        cid, base, colour_at, die, visible, urna_at, FLAG = cfg
         bkey = (cid, tuple(g.cells), tuple(g.up), tuple(g.deal), g.cn_cell)
         template = boards.get(bkey)
         if template is None:
-            template = board(g, base, bkey)
+            template = board(g, base, bkey, visible, FLAG)
         out[:] = template
         # the turn
         out[o_turn] = _clip((g.turn + 1) / 100.0)

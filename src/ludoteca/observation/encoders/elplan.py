@@ -1,10 +1,19 @@
 """Observation encoder for «El Plan: tú decides». Face-down investment and event cards are only
 counts; another seat's pending simultaneous choice (D4, D6, merma) is only «done» — the
-observer's own pending choice is shown (the view's own rules)."""
+observer's own pending choice is shown (the view's own rules).
+
+The one-hot columns of plans, squares, cards and events are named after the shipped content.
+A custom content (``--option content=FILE``; its views carry a ``content`` key) is observed by
+position: its k-th plan, square, catalogue card or event is written in the column of the
+shipped k-th one (:func:`shipped_ids`), so a renamed deck has the same layout."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import numpy as np
+
+from ludoteca.games.elplan.content import Content, content, content_of, derived
 
 from ..encoding import (
     Cat,
@@ -68,6 +77,56 @@ def _by_slot(item: dict[str, Any], ctx: Ctx) -> int:
     return item["slot"] % 3
 
 
+def _make_ids(C: Content) -> dict[str, dict[str, str]]:
+    S = content()
+
+    def by_position(mine: tuple, shipped: tuple) -> dict[str, str]:
+        return {x.id: shipped[i].id for i, x in enumerate(mine) if i < len(shipped)}
+
+    return {"plans": by_position(C.plans, S.plans), "squares": by_position(C.squares, S.squares),
+            "events": by_position(C.events, S.events), "cards": by_position(C.cards, S.cards),
+            "tut_cards": by_position(C.tut_cards, S.tut_cards)}
+
+
+def shipped_ids(C: Content) -> dict[str, dict[str, str]]:
+    """Content ``C``'s ids -> the shipped content's ids at the same position, by kind
+    (``plans``, ``squares``, ``events``, ``cards``, ``tut_cards``); kept with the content."""
+    return derived(C, "observation.ids", _make_ids)
+
+
+def positional(view: dict[str, Any]) -> dict[str, Any]:
+    """A custom content's view with its ids put as the shipped content's at the same
+    positions (what the encoder's columns name); the view of the shipped content as it is."""
+    if view.get("content") is None:
+        return view
+    ids = shipped_ids(content_of(view))
+    plans, squares, events = ids["plans"], ids["squares"], ids["events"]
+    cards = ids["tut_cards" if view.get("tutorial") else "cards"]
+    out = dict(view)
+    out["players"] = [None if p is None else
+                      {**p, "plan": plans.get(p["plan"]), "square": squares.get(p["square"])}
+                      for p in view["players"]]
+    out["decks"] = [{**d, "under": [cards.get(k) for k in d["under"]],
+                     "boxed": [cards.get(k) for k in d["boxed"]],
+                     "offers": [None if o is None else {**o, "card": cards.get(o["card"])}
+                                for o in d["offers"]]} for d in view["decks"]]
+    ev = view["events"]
+    out["events"] = {**ev, "current": events.get(ev["current"]),
+                     "under": [events.get(x) for x in ev["under"]],
+                     "removed": [events.get(x) for x in ev["removed"]]}
+    if view.get("play") is not None:
+        out["play"] = cards.get(view["play"], view["play"])
+    return out
+
+
+class ElplanEncoder(Encoder):
+    """The encoder, reading a custom content's view by position (:func:`positional`)."""
+
+    def encode(self, view: dict[str, Any], seat: int, n_players: int,
+               strict: bool = False, out: np.ndarray | None = None) -> np.ndarray:
+        return super().encode(positional(view), seat, n_players, strict, out)
+
+
 def encoder(game_id: str = "elplan") -> Encoder:
     space = [Cat("type", RES), Cat("token", RES + ("idea",))]
     target = [
@@ -120,4 +179,4 @@ def encoder(game_id: str = "elplan") -> Encoder:
         Items("choices", M, [Seat("seat", M), Cat("kind", (0, 1, 2))],
               doc="D1 choices still to make, in order"),
     ]
-    return Encoder(game_id, M, fields, REWARDS)
+    return ElplanEncoder(game_id, M, fields, REWARDS)

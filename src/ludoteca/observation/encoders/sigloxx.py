@@ -20,6 +20,9 @@ from ..encoding import (
     Seats,
 )
 
+# The ids below (tiles, technologies, catastrophes, scoring cards, tracks, piles) are the codes
+# that every valid content file keeps (ruling X11, checked by games/sigloxx/schema.py), so one
+# layout serves every content; what a custom file changes (yields, prices…) shows in the values.
 M = 5                                   # most seats
 SIZE = 15                               # the country window is SIZE × SIZE cells
 N_CELLS = SIZE * SIZE

@@ -1,10 +1,18 @@
 """Observation encoder for «Som el que decidim!». Face-down cards are only «oculta», Hisenda's
 disks only counts of ones and twos, and another seat's bid only «has bid» (the view's own
-rules); the observer's own bid appears once it is made."""
+rules); the observer's own bid appears once it is made.
+
+A game on a custom content file (``--option content=FILE``) is encoded in the same layout: the
+vocabularies below are the shipped file's, and every card id of the game's content stands for
+the shipped card of the same role (flag, effect and rank among those, which the schema fixes:
+``ludoteca.games.som.tables``), found through the view's ``content`` key. Colour, picture and
+disk codes are the same in every valid file (SOM-1.6, SOM-1.9, SOM-1.10)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from ludoteca.games.som.tables import tables_of_view
 
 from ..encoding import (
     Cat,
@@ -48,6 +56,23 @@ REWARDS = ("Som: the consulta is won by the seats with most PD; a DUI by the sol
            "−1 (`reward=\"rank\"`: by PD, winners first).")
 
 
+def _ids(view: dict[str, Any]) -> dict[str, str] | None:
+    """Card id -> the shipped file's id of the same role, for a view of a custom content
+    (None for the shipped content: its ids are the vocabulary)."""
+    if view.get("content") is None:
+        return None
+    return tables_of_view(view).default_id
+
+
+def _urna(view: dict[str, Any]) -> Any:
+    """The urna pile's ids, as the shipped file's ids."""
+    pile = view.get("urna")
+    ids = _ids(view)
+    if ids is None or not pile:
+        return pile
+    return [ids.get(x, x) for x in pile]
+
+
 def _citizens(cell: dict[str, Any], ctx: Ctx, view: dict[str, Any]) -> list[float]:
     out = [0.0] * M
     for s, c in enumerate(view.get("citizens") or ()):
@@ -61,13 +86,15 @@ def _cells(view: dict[str, Any], ctx: Ctx) -> list[float]:
     width = 3 + len(CARDS) + len(FLAGS) + len(SYMBOLS) + M + 1
     out = [0.0] * (N_CELLS * width)
     cn_cell = (view.get("cn") or {}).get("cell")
+    ids = _ids(view)
     for cell in view.get("cells") or ():
         b = cell["cell"] * width
         estado = ("oculta", "vacia", "visible").index(cell["estado"])
         out[b + estado] = 1.0
         card = cell.get("card")
         if card:
-            _onehot(out, b + 3, CARDS, card["id"], ctx)
+            _onehot(out, b + 3, CARDS, card["id"] if ids is None else ids.get(card["id"]),
+                    ctx)
             _onehot(out, b + 3 + len(CARDS), FLAGS, card["flag"], ctx)
             if card.get("symbol"):
                 _onehot(out, b + 3 + len(CARDS) + 3, SYMBOLS, card["symbol"], ctx)
@@ -82,13 +109,15 @@ def _cells_sparse(view: dict[str, Any], ctx: Ctx, out: Any, at: int) -> None:
     cn_cell = (view.get("cn") or {}).get("cell")
     citizens = list(enumerate(view.get("citizens") or ()))
     me, n = ctx.me, ctx.n
+    ids = _ids(view)
     for cell in view.get("cells") or ():
         c = cell["cell"]
         b = at + c * width
         out[b + ("oculta", "vacia", "visible").index(cell["estado"])] = 1.0
         card = cell.get("card")
         if card:
-            _onehot(out, b + 3, CARDS, card["id"], ctx)
+            _onehot(out, b + 3, CARDS, card["id"] if ids is None else ids.get(card["id"]),
+                    ctx)
             _onehot(out, b + 3 + len(CARDS), FLAGS, card["flag"], ctx)
             if card.get("symbol"):
                 _onehot(out, b + 3 + len(CARDS) + 3, SYMBOLS, card["symbol"], ctx)
@@ -178,7 +207,7 @@ def encoder(game_id: str = "som") -> Encoder:
         Items("players", M, player, order="seat"),
         Group("hisenda", [Num("ones", 12), Num("twos", 12), Num("value", 36), Flag("flipped")]),
         Group("cn", [Num("pd", 12), Flag("flipped")]),
-        Multi("urna", URNA, doc="cards in the urna"),
+        Multi(_urna, URNA, doc="cards in the urna", name="urna"),
         Group("payment", [Seat("payer", M), Seat("payee", M, "payee (Hisenda: zeros)"),
                           Num("due", 12), Cat("reason", REASONS)]),
         Group("change", [Seat("giver", M), Seat("payer", M), Cat("disk", DISKS),

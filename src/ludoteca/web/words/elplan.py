@@ -9,16 +9,29 @@ choice never reaches a view, so it cannot reach a label.
 
 from __future__ import annotations
 
-from functools import cache
+from contextvars import ContextVar
 from typing import Any
 
 from ludoteca.games.elplan import actions as A
-from ludoteca.games.elplan.content import content
+from ludoteca.games.elplan.content import Content, content, content_of, derived
 from ludoteca.games.elplan.text import STEP_WORDS
 
 from . import Words, pair
 
-C = content()
+#: the content of the view being described (``describe`` sets it from the view's ``content``
+#: key: a custom content's names, costs and prices; None: the shipped content)
+_CURRENT: ContextVar[Content | None] = ContextVar("elplan_words_content", default=None)
+
+
+class _Current:
+    """``C.x`` is the described view's content's ``x``."""
+
+    def __getattr__(self, name: str) -> Any:
+        c = _CURRENT.get()
+        return getattr(content() if c is None else c, name)
+
+
+C: Any = _Current()
 RES = ("ch", "d", "e")
 PROD = ("mp", "bc", "sv")
 PTYPE = ("a", "b", "c")
@@ -56,13 +69,19 @@ def _prod(t: str | int, i: int) -> str:
     return C.product_names[t if isinstance(t, int) else PROD.index(t)][i]
 
 
-@cache
+def _make_cards(c: Content) -> tuple[dict[str, Any], dict[str, Any]]:
+    out = []
+    for first, second in ((c.cards, c.tut_cards), (c.tut_cards, c.cards)):
+        d = {k.id: k for k in second}
+        d.update({k.id: k for k in first})
+        out.append(d)
+    return out[0], out[1]
+
+
 def _cards(tutorial: bool) -> dict[str, Any]:
     """Card id → card, the tutorial's catalogue first when ``tutorial``."""
-    first, second = (C.tut_cards, C.cards) if tutorial else (C.cards, C.tut_cards)
-    out = {k.id: k for k in second}
-    out.update({k.id: k for k in first})
-    return out
+    c = _CURRENT.get()
+    return derived(content() if c is None else c, "web.words.cards", _make_cards)[tutorial]
 
 
 def _card(view: dict[str, Any], cid: str) -> Any:
@@ -141,9 +160,15 @@ def describe(view: dict[str, Any], action: str) -> Words | None:
     if handler is None:
         return None
     try:
+        token = _CURRENT.set(content_of(view))
+    except LookupError:             # the game of a custom content is gone
+        return None
+    try:
         return handler(view, name, arg)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return None
+    finally:
+        _CURRENT.reset(token)
 
 
 def _place(view: dict[str, Any], _name: str, q: int) -> Words | None:

@@ -2,6 +2,10 @@
 board shows (tile ``L07``, technology ``T03`` and its name, site ``L07b``, cell ``1,0``) and
 the numbers the acting seat sees ("Comprar T03 Biblioteca pública · 6 de ciencia").
 
+The names, yields and effects are the game's own content (``--option content``): the view of a
+game with a custom content file carries its mark, and :func:`describe` words the buttons with
+that content (``tables_of(view)``).
+
 The engine's text form numbers tiles and technologies from 0 (``comprar-tecnologia 2`` is T03):
 that stays the canonical, recorded form so every record replays, but a player never reads it as
 the button's words. Only the seat's own view is read: nobody else's coins or science.
@@ -13,8 +17,9 @@ from typing import Any
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.games.sigloxx import actions as A
-from ludoteca.games.sigloxx.common import CITY, LAND, LAND_ID, TECH, TECH_ID, site_name
+from ludoteca.games.sigloxx.common import CITY, LAND_ID, TECH_ID, site_name
 from ludoteca.games.sigloxx.effects import tech_effect
+from ludoteca.games.sigloxx.tables import current, tables_of, using
 from ludoteca.games.sigloxx.text import action_text
 
 from . import Words, pair
@@ -54,7 +59,7 @@ def science(n: int) -> tuple[str, str]:
 
 def tech_name(tid: str) -> tuple[str, str]:
     """``T03 Biblioteca pública`` / ``T03 Public Library``."""
-    t = TECH[TECH_ID.index(tid)]
+    t = current().TECH[TECH_ID.index(tid)]
     return (f"{tid} {t.name}", f"{tid} {t.name_en}")
 
 
@@ -62,7 +67,7 @@ def tile_yields(tid: str) -> tuple[str, str]:
     """What a land tile's sites give: ``2 monedas, 1 de ciencia · reciclaje 1``."""
     es: list[str] = []
     en: list[str] = []
-    for s in LAND[LAND_ID.index(tid)].sites:
+    for s in current().LAND[LAND_ID.index(tid)].sites:
         if s.kind == CITY:
             parts = [(coins(s.coins) if s.coins else None),
                      (science(s.science) if s.science else None),
@@ -113,7 +118,8 @@ def describe(view: dict[str, Any], action: str) -> Words | None:
         act = A.parse(action)
     except LudotecaError:
         return None
-    words = _describe(view, act)
+    with using(tables_of(view)):               # the content of the game the view shows
+        words = _describe(view, act)
     if words is not None:
         typed = action_text(act)
         if typed != action:
@@ -189,8 +195,9 @@ def _land_action(view: dict[str, Any], name: str, tid: str) -> Words | None:
         return _words("auction", f"Comprar la tierra {tid} · {coins(mb)[0]}",
                       f"Buy land {tid} · {coins(mb)[1]}", y[0], y[1])
     garbage = (country.get(tid) or {}).get("garbage")
-    now_es = f"ahora {garbage} de 3" if garbage is not None else ""
-    now_en = f"now {garbage} of 3" if garbage is not None else ""
+    cap = current().CAP
+    now_es = f"ahora {garbage} de {cap}" if garbage is not None else ""
+    now_en = f"now {garbage} of {cap}" if garbage is not None else ""
     if name == A.GARBAGE:
         return _words("garbage", f"Poner basura en {tid}", f"Put garbage on {tid}",
                       f"Basura en {tid}: {now_es}", f"Garbage on {tid}: {now_en}")
@@ -236,7 +243,7 @@ def _tech_action(view: dict[str, Any], name: str, tid: str) -> Words | None:
 
 def _site_action(view: dict[str, Any], name: str, site: str) -> Words | None:
     tile, letter = site[:-1], site[-1]
-    s = LAND[LAND_ID.index(tile)].sites["abc".index(letter)]
+    s = current().LAND[LAND_ID.index(tile)].sites["abc".index(letter)]
     if s.kind == CITY:
         parts = [p for p in ((coins(s.coins) if s.coins else None),
                              (science(s.science) if s.science else None),

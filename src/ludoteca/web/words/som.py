@@ -13,15 +13,17 @@ from typing import Any
 
 from ludoteca.core.errors import IllegalAction
 from ludoteca.games.som import actions as A
-from ludoteca.games.som.content import content
-from ludoteca.games.som.text import CARD_NAME, COLOUR_EN, TYPE_NAME
+from ludoteca.games.som.common import EXCHANGES as _EXCHANGES
+from ludoteca.games.som.common import TYPE_CODES, VAL
+from ludoteca.games.som.tables import Tables, tables_of_view
 
 from . import Words, pair
 
-C = content()
-EXCHANGES = {x.code: x for x in C.exchanges}
-TYPE_CODES = tuple(t.code for t in C.types)
-TYPE_VALUE = {t.code: t.value for t in C.types}
+# what every valid content shares (the schema enforces it: SOM-1.8–1.10, SOM-15.9–15.12); the
+# names of cards, disk types and colours and the amounts come from the game's own content,
+# which the view names (``tables_of_view``)
+EXCHANGES = {x.code: x for x in _EXCHANGES}
+TYPE_VALUE = dict(zip(TYPE_CODES, VAL, strict=True))
 
 GROUPS: dict[str, tuple[str, str]] = {
     "turn": ("Turno", "Turn"),
@@ -48,15 +50,16 @@ def _who(view: dict[str, Any], seat: int | None, lang: str) -> str:
         return f"{'asiento' if lang == 'es' else 'seat'} {seat}"
     p = players[seat]
     colour = p.get("colour", "")
-    return f"{p.get('name', '?')} ({colour if lang == 'es' else COLOUR_EN.get(colour, colour)})"
+    english = tables_of_view(view).COLOUR_EN
+    return f"{p.get('name', '?')} ({colour if lang == 'es' else english.get(colour, colour)})"
 
 
 def _who_pair(view: dict[str, Any], seat: int | None) -> tuple[str, str]:
     return _who(view, seat, "es"), _who(view, seat, "en")
 
 
-def _disk(code: str) -> tuple[str, str]:
-    es, en = TYPE_NAME.get(code, (code, code))
+def _disk(code: str, K: Tables) -> tuple[str, str]:
+    es, en = K.TYPE_NAME.get(code, (code, code))
     return es, en
 
 
@@ -78,7 +81,8 @@ def _cell_words(view: dict[str, Any], cell: int) -> tuple[str, str]:
     if info.get("estado") == "vacia":
         return (f"la casilla {cell} (vacía)", f"cell {cell} (empty)")
     card = info.get("card") or {}
-    es, en = CARD_NAME.get(card.get("id", ""), (card.get("name", "?"), card.get("name_en", "?")))
+    es, en = tables_of_view(view).CARD_NAME.get(
+        card.get("id", ""), (card.get("name", "?"), card.get("name_en", "?")))
     return f"«{es}» (casilla {cell})", f"“{en}” (cell {cell})"
 
 
@@ -114,6 +118,7 @@ def describe(view: dict[str, Any], action: str) -> Words | None:
         return None
     name, arg = act.name, act.arg
     seat = view.get("seat")
+    K = tables_of_view(view)
 
     if name == A.ROLL:
         return _words("Tirar el dado", "Roll the die", "turn",
@@ -122,7 +127,7 @@ def describe(view: dict[str, Any], action: str) -> Words | None:
                       "espanyola and the picture says who moves.")
     if name.startswith(A.PAY_PREFIX):
         code = name[len(A.PAY_PREFIX):]
-        d_es, d_en = _disk(code)
+        d_es, d_en = _disk(code, K)
         value = TYPE_VALUE.get(code, 0)
         pay = view.get("payment") or {}
         help_es = help_en = ""
@@ -139,19 +144,19 @@ def describe(view: dict[str, Any], action: str) -> Words | None:
                       f"Pay with the {d_en} disk ({_euros(value)})", "pay", help_es, help_en)
     if name.startswith(A.CHANGE_PREFIX):
         code = name[len(A.CHANGE_PREFIX):]
-        d_es, d_en = _disk(code)
+        d_es, d_en = _disk(code, K)
         chg = view.get("change") or {}
         help_es = help_en = ""
         if chg:
             p_es, p_en = _who_pair(view, chg.get("payer"))
-            big_es, big_en = _disk(chg.get("disk", ""))
+            big_es, big_en = _disk(chg.get("disk", ""), K)
             help_es = f"{p_es} paga con un disco de {big_es} de 2 € y recibe dos de 1 €."
             help_en = f"{p_en} pays with a 2 € {big_en} disk and gets two 1 € disks back."
         return _words(f"Dar cambio con el disco de {d_es} (1 €)",
                       f"Give change with the {d_en} disk (1 €)", "pay", help_es, help_en)
     if name.startswith(A.GIVE_PREFIX):
         code = name[len(A.GIVE_PREFIX):]
-        d_es, d_en = _disk(code)
+        d_es, d_en = _disk(code, K)
         value = TYPE_VALUE.get(code, 0)
         t_es, t_en = _who_pair(view, arg)
         g_es, g_en = _pd(value)
@@ -162,8 +167,8 @@ def describe(view: dict[str, Any], action: str) -> Words | None:
         x = EXCHANGES.get(name[len(A.SWAP_PREFIX):])
         if x is None:
             return None
-        give_es, give_en = _disk(TYPE_CODES[x.pair])
-        take_es, take_en = _disk(TYPE_CODES[x.take])
+        give_es, give_en = _disk(TYPE_CODES[x.pair], K)
+        take_es, take_en = _disk(TYPE_CODES[x.take], K)
         t_es, t_en = _who_pair(view, arg)
         return _words(f"Canjear dos discos de {give_es} por el de {take_es} de {t_es}",
                       f"Swap two {give_en} disks for {t_en}'s {take_en} disk", "cohesion",
@@ -193,7 +198,7 @@ def describe(view: dict[str, Any], action: str) -> Words | None:
         t_es, t_en = _who_pair(view, arg)
         players = view.get("players") or []
         value = players[arg].get("value", 0) if 0 <= arg < len(players) else 0
-        top = min(A.MAX_AMOUNT, value * C.levy_num // C.levy_den)
+        top = min(A.MAX_AMOUNT, value * K.C.levy_num // K.C.levy_den)
         return _words(f"Cobrar el Impost de successions a {t_es}",
                       f"Levy the Impost de successions on {t_en}", "levy",
                       f"Tiene {_euros(value)}: hasta {_euros(top)}.",
@@ -257,7 +262,7 @@ def describe(view: dict[str, Any], action: str) -> Words | None:
         return _words(f"Votar con {es}", f"Bid {en}", "vote", help_es, help_en)
     if name in (A.PROTECT_M, A.PROTECT_B):
         code = "mossos" if name == A.PROTECT_M else "bomberos"
-        d_es, d_en = _disk(code)
+        d_es, d_en = _disk(code, K)
         t_es, t_en = _who_pair(view, arg)
         prot = view.get("protection") or {}
         help_es = help_en = ""
