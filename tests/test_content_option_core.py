@@ -68,3 +68,29 @@ def test_the_option_has_words_in_both_languages() -> None:
     assert words["title"] == {"es": "Contenido propio", "en": "Custom content"}
     assert "ludoteca content check" in words["help"]["es"]
     assert "--game elplan" in words["help"]["en"]
+
+
+def test_a_views_mark_finds_its_content_while_a_game_holds_it() -> None:
+    """``remember`` + ``view_mark`` + ``find``: a view's mark leads back to the very object;
+    no mark means the shipped content (None); a mark whose content is gone is an error."""
+    import gc
+
+    from ludoteca.core.content_option import content_key, find, remember, view_mark
+
+    class Loaded:                      # stands for a game's parsed content
+        pass
+
+    key = content_key("x = 1", "mine.toml")
+    assert key == content_key("x = 1", "mine.toml") != content_key("x = 1", "other.toml")
+    held = Loaded()
+    remember("som", key, held)
+    view = {"content": view_mark("mine.toml", key)}
+    assert view["content"] == {"source": "mine.toml", "key": key}
+    assert find("som", view) is held
+    assert find("som", {}) is None and find("som", None) is None
+    with pytest.raises(LookupError, match="elplan: the content .* not loaded"):
+        find("elplan", view)           # another game's registry
+    del held
+    gc.collect()
+    with pytest.raises(LookupError, match="not loaded in this process"):
+        find("som", view)              # nothing holds it any longer

@@ -112,7 +112,7 @@ def test_the_change_is_seen_in_views_and_events(path):
     g = ludoteca.new_game("elplan", players=3, seed=2, options={"content": str(path)})
     g.arrange(investments={0: ["bodega"]}, events=[content().events[0].id])
     view = g.view(0)
-    assert view["content"] == g.C.key
+    assert view["content"] == {"source": g.C.origin, "key": g.C.key}
     target = next(t for t in view["players"][0]["targets"] if t["id"] == "bodega")
     assert target["name"] == "Almacén Central" and target["name_en"] == "Central Depot"
     assert g.parse("ubicar 3-obras").arg == 4

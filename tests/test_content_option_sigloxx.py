@@ -357,11 +357,13 @@ def test_the_observation_of_a_custom_game_has_the_same_shape_and_the_direct_writ
         .tobytes()
 
 
-def test_tables_of_finds_a_views_content_and_falls_back_to_the_shipped_one(path: Path) -> None:
-    """The view's mark leads the web words to the game's content; a view without one (or from
-    content no longer loaded) reads the shipped content."""
+def test_tables_of_finds_a_views_content_and_never_guesses(path: Path) -> None:
+    """The view's mark leads the web words to the game's content; a view without one reads
+    the shipped content; a mark of a content no longer loaded is an error, never the shipped
+    words for a custom game."""
     g = ludoteca.new_game("sigloxx", players=3, seed=1, options={"content": str(path)})
     assert tables_of(g.view(1)) is g.K
     assert tables_of(ludoteca.new_game("sigloxx", players=3, seed=1).view(0)) \
         is default_tables()
-    assert tables_of({"content": {"source": "x", "key": "gone"}}) is default_tables()
+    with pytest.raises(LookupError, match="not loaded in this process"):
+        tables_of({"content": {"source": "x", "key": "gone"}})

@@ -11,15 +11,13 @@ types a, b, c → 0, 1, 2 and "any" → 3; decks infraestructura, especialista, 
 
 from __future__ import annotations
 
-import hashlib
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, TypeVar
 
-from ludoteca.core.content_option import content_text
+from ludoteca.core.content_option import content_key, content_text, find, remember
 from ludoteca.core.content_schema import load_spec
 from ludoteca.games.elplan import schema
 from ludoteca.games.elplan.schema import (  # noqa: F401 (re-exported vocabularies)
@@ -373,19 +371,15 @@ def content() -> Content:
     return parse_content(text)
 
 
-#: custom contents alive in this process, by their views' ``content`` key
-_LIVE: weakref.WeakValueDictionary[str, Content] = weakref.WeakValueDictionary()
-
-
 @lru_cache(maxsize=16)
 def custom_content(text: str, origin: str) -> Content:
     """A custom content file's text, parsed and checked once per (text, origin): every game
     given it (clones, replays, a lab run's games) shares the one object."""
     c = parse_content(text, origin)
-    key = "custom:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    key = content_key(text, origin)
     object.__setattr__(c, "custom", True)
     object.__setattr__(c, "key", key)
-    _LIVE[key] = c
+    remember("elplan", key, c)
     return c
 
 
@@ -408,16 +402,11 @@ def _unpickle(text: str, origin: str, custom: bool) -> Content:
 
 
 def content_of(view: dict[str, Any] | None) -> Content:
-    """The content a view was made from (its ``content`` key names a custom one; a view
-    without it is of the shipped content). Words and screens that read only a view use it."""
-    key = view.get("content") if view else None
-    if key is None:
-        return content()
-    c = _LIVE.get(key)
-    if c is None:
-        raise LookupError(f"elplan: the content {key!r} of this view is not loaded in this "
-                          "process (the game it came from is gone)")
-    return c
+    """The content a view was made from (its ``content`` mark names a custom one; a view
+    without it is of the shipped content). Words and screens that read only a view use it;
+    ``LookupError`` when the mark names a content this process no longer holds."""
+    got = find("elplan", view)
+    return content() if got is None else got
 
 
 T = TypeVar("T")

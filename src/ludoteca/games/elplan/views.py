@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludoteca.core.content_option import view_mark
 from ludoteca.core.errors import InvalidOption
 
 from .common import (
@@ -252,7 +253,7 @@ class ViewMixin:
             "result": self._result.to_json() if self._result else None,
         }
         if C.key is not None:           # a custom content: what words and screens read
-            out["content"] = C.key
+            out["content"] = view_mark(C.origin, C.key)
         if self.refund_left:
             out["refund"] = {"left": self.refund_left, "types": [RES[r] for r in self.refund_mask]}
         if self.play_n >= 0:

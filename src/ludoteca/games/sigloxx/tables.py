@@ -22,15 +22,13 @@ shared effect words read :func:`current`, which :func:`using` sets for the durat
 
 from __future__ import annotations
 
-import hashlib
-import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache, lru_cache
 from typing import Any
 
-from ludoteca.core.content_option import content_text
+from ludoteca.core.content_option import content_key, content_text, find, remember, view_mark
 
 from .content import SITE_CITY, SITE_RECYCLING, Content, content, parse_content
 
@@ -51,9 +49,8 @@ class Tables:
         self.text, self.origin = text, origin
         self.custom = text is not None
         # the view's mark of a custom content (absent for the shipped one: views unchanged)
-        self.key = hashlib.sha256(f"{origin}\0{text}".encode()).hexdigest()[:16] \
-            if self.custom else None
-        self.view_mark = {"source": origin, "key": self.key} if self.custom else None
+        self.key = content_key(text, origin or "") if self.custom else None
+        self.view_mark = view_mark(origin or "", self.key) if self.key else None
         land, tech = c.land, c.tech
         self.LAND, self.TECH = land, tech
         self.TRACKS = c.tracks
@@ -99,7 +96,7 @@ class Tables:
         self.CARD_NAME = {k.id: (k.name, k.name_en) for k in c.cards}
         self.memo: dict[str, Any] = {}          # what other layers derive (bots), per content
         if self.custom:
-            _LIVE[self.key] = self
+            remember("sigloxx", self.key, self)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         if not self.custom:
@@ -111,8 +108,6 @@ class Tables:
 
 
 CITY, RECYCLING = SITE_CITY, SITE_RECYCLING
-# the custom contents alive in this process, by their view mark's key
-_LIVE: weakref.WeakValueDictionary[str, Tables] = weakref.WeakValueDictionary()
 
 
 @cache
@@ -138,13 +133,10 @@ def resolve(value: Any) -> Tables:
 
 def tables_of(view: dict[str, Any] | None) -> Tables:
     """The tables of the game a view was made from (its ``content`` mark; the shipped
-    content when it has none, or when that content is no longer loaded here)."""
-    mark = view.get("content") if view else None
-    if mark:
-        got = _LIVE.get(mark.get("key"))
-        if got is not None:
-            return got
-    return default_tables()
+    content when it has none); ``LookupError`` when the mark names a content this process
+    no longer holds (never the shipped words for a custom game)."""
+    got = find("sigloxx", view)
+    return default_tables() if got is None else got
 
 
 _CURRENT: ContextVar[Tables | None] = ContextVar("sigloxx_tables", default=None)

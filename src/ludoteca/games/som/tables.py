@@ -20,11 +20,10 @@ that sees only a view (the observation encoder, the web's words) finds the table
 
 from __future__ import annotations
 
-import hashlib
 from functools import cache, lru_cache
 from typing import Any
 
-from ludoteca.core.content_option import content_text
+from ludoteca.core.content_option import content_key, content_text, find, remember, view_mark
 
 from .content import (
     EF_ATC,
@@ -55,7 +54,7 @@ class Tables:
     """Everything the engine, its words and its observers read from one content."""
 
     __slots__ = (
-        "C", "text", "origin", "key", "view_entry", "default_id",
+        "C", "text", "origin", "key", "view_entry", "default_id", "__weakref__",
         "FLAG", "EFFECT", "CARD_ID", "CN_CARD", "ATC_CARD", "NEIGH", "RC", "TYPE_COUNTS",
         "FACE_NUMBER", "FACE_PIC", "FACE_PICTURE", "CARD_VIEWS", "EMPTY", "HIDDEN", "SHOWN",
         "CARD_NAME", "TYPE_NAME", "PICTURE_NAME", "COLOUR_EN", "COLOUR_WORDS", "LIMIT",
@@ -64,8 +63,8 @@ class Tables:
 
     def __init__(self, C: Content, text: str | None, origin: str) -> None:
         self.C, self.text, self.origin = C, text, origin
-        self.key = None if text is None else hashlib.sha256(text.encode()).hexdigest()[:16]
-        self.view_entry = None if text is None else {"source": origin, "key": self.key}
+        self.key = None if text is None else content_key(text, origin)
+        self.view_entry = None if self.key is None else view_mark(origin, self.key)
         cards = C.cards
         self.FLAG = tuple(c.flag for c in cards)
         self.EFFECT = tuple(c.effect for c in cards)
@@ -147,9 +146,6 @@ def _default_ids(C: Content) -> dict[str, str]:
     return out
 
 
-_BY_KEY: dict[str, Tables] = {}
-
-
 @cache
 def default_tables() -> Tables:
     """The tables of the shipped ``content.toml`` (one object per process)."""
@@ -161,7 +157,7 @@ def tables_for(text: str, origin: str) -> Tables:
     """The tables of a custom content (``origin`` names it in errors and views); parsed once
     per (text, origin). Raises :class:`~ludoteca.core.errors.ContentError`."""
     K = Tables(parse_content(text, origin), text, origin)
-    _BY_KEY[K.key] = K
+    remember("som", K.key, K)
     return K
 
 
@@ -174,15 +170,10 @@ def tables_from_option(value: Any) -> Tables:
 
 
 def tables_of_view(view: dict[str, Any]) -> Tables:
-    """The tables of the game a view was made of (for code that sees only the view)."""
-    entry = view.get("content")
-    if entry is None:
-        return default_tables()
-    K = _BY_KEY.get(entry.get("key")) if isinstance(entry, dict) else None
-    if K is None:
-        raise ValueError(f"som: this view is of content {entry!r}, which this process has not "
-                         "loaded (views carry its key, not its text)")
-    return K
+    """The tables of the game a view was made of (for code that sees only the view);
+    ``LookupError`` when its mark names a content this process no longer holds."""
+    got = find("som", view)
+    return default_tables() if got is None else got
 
 
 __all__ = ["Tables", "default_tables", "tables_for", "tables_from_option",
