@@ -147,10 +147,13 @@ class LudotecaGym(gymnasium.Env):
         return self._observer.mask.astype(bool)
 
     def _play_bots(self) -> None:
-        g = self.game
-        while not g.is_over and self.seat not in g.to_move:
+        g, bots, me = self.game, self.bots, self.seat
+        keep = self.render_mode is not None      # the events are only ever read to render
+        while not g.is_over and me not in g.to_move:
             s = g.to_move[0]
-            self._events += g.apply(self.bots[s].choose(g, s), seat=s)
+            events = g.apply(bots[s].choose(g, s), seat=s)
+            if keep:
+                self._events += events
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
         if self._done or self.game.is_over:
