@@ -9,10 +9,11 @@ tiles, every clickable board part names a legal action and clicking it calls ``c
 that text, and nothing another seat may not see is drawn. Screenshots go to
 ``test-artifacts/screenshots/render-<game>-*.png``.
 
-Each renderer embeds the public content it needs (card names, tile sites, effects in words)
-between ``/* DATA:BEGIN */`` and ``/* DATA:END */``; ``test_embedded_content_is_current`` checks
-it against the game's content, and ``python tests/web/test_renderers.py --write-data`` rewrites
-it.
+Each renderer embeds the public content it needs (card names, tile sites, effects in words) of
+the shipped content between ``/* DATA:BEGIN */`` and ``/* DATA:END */``;
+``test_embedded_content_is_current`` checks it equals ``ludoteca.web.board_data.board_data``
+of the shipped content (a custom content's board fetches the same from the server), and
+``python tests/web/test_renderers.py --write-data`` rewrites it.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import pytest
 
 import ludoteca
 from ludoteca.agents import make_agent
+from ludoteca.web.board_data import board_data
 
 STATIC = Path(ludoteca.__file__).parent / "web" / "static"
 GAMES_DIR = STATIC / "games"
@@ -42,73 +44,22 @@ DATA_RE = re.compile(r"/\* DATA:BEGIN \*/(.*?)/\* DATA:END \*/", re.S)
 
 
 # ----- the content each renderer embeds -----------------------------------------------------------
-def _som_data() -> dict[str, Any]:
-    from ludoteca.games.som.content import FLAG_CODES, content
-    c = content()
-    return {
-        "cards": {k.id: [k.name, k.name_en, FLAG_CODES[k.flag], k.symbol] for k in c.cards},
-        "types": {t.code: [t.name, t.name_en, t.value, t.group] for t in c.types},
-        "faces": [[n, pic] for (n, _k), pic in zip(c.faces, c.face_pictures, strict=True)],
-        "urna": c.urna_for_consulta,
-    }
-
-
-def _elplan_data() -> dict[str, Any]:
-    from ludoteca.cli.elplan_render import effect_text, square_benefit
-    from ludoteca.games.elplan.content import content
-    c = content()
-
-    def cards(seq: Any) -> dict[str, Any]:
-        return {k.id: {"name": k.name, "name_en": k.name_en, "deck": k.deck, "cost": list(k.cost),
-                       "play": k.play, "active": k.comes_active,
-                       "effect": [effect_text(k, "es"), effect_text(k, "en")]} for k in seq}
-
-    return {
-        "cards": cards(c.cards), "tut_cards": cards(c.tut_cards),
-        "plans": {p.id: {"name": p.name, "name_en": p.name_en,
-                         "recipes": [[t, list(x)] for t, x in p.recipes]} for p in c.plans},
-        "squares": {q.id: {"district": q.district, "subsidy": q.subsidy,
-                           "benefit": [square_benefit(q, "es"), square_benefit(q, "en")],
-                           "min_types": q.min_market_types} for q in c.squares},
-        "events": {e.id: {"number": e.number, "name": e.name, "name_en": e.name_en,
-                          "category": e.category, "text": e.text, "text_en": e.text_en}
-                   for e in c.events},
-        "districts": [list(d) for d in c.district_names],
-        "decks": [list(d) for d in c.deck_names],
-        "resources": [list(r) for r in c.resource_names],
-        "products": [list(p) for p in c.product_names],
-        "ptypes": [list(p) for p in c.ptype_names],
-        "tut_periods": {str(k): {"districts": list(v.districts), "opportunity": v.opportunity}
-                        for k, v in c.tut_periods.items()},
-        "prices": {"buy": c.buy_price, "import": c.import_price, "export_at": c.export_at,
-                   "repay": c.repay_cost},
-    }
-
-
-def _sigloxx_data() -> dict[str, Any]:
-    from ludoteca.cli.sigloxx_render import card_words, tech_effect
-    from ludoteca.games.sigloxx.content import content
-    c = content()
-    return {
-        "land": [[t.id, t.rails, [[s.kind, s.coins, s.science, s.vp, s.capacity]
-                                  for s in t.sites]] for t in c.land],
-        "tech": [{"id": t.id, "name": t.name, "name_en": t.name_en, "kind": t.kind,
-                  "rails": t.rails, "use": t.use,
-                  "effect": [tech_effect(t.id, "es"), tech_effect(t.id, "en")]} for t in c.tech],
-        "cards": {k.id: [k.name, k.name_en, card_words(k.id, "es"), card_words(k.id, "en")]
-                  for k in c.cards},
-        "tracks": {t.id: list(t.prices) for t in c.tracks},
-        "grid": c.grid_size, "origin": c.origin_cell, "capacity": c.tile_capacity,
-        "pollution": [c.pollution_min, c.pollution_max],
-    }
-
-
-DATA_MAKERS = {"som": _som_data, "elplan": _elplan_data, "sigloxx": _sigloxx_data}
+def shipped_content(gid: str) -> Any:
+    """The shipped content object of ``gid`` as a game holds it (Som, Siglo XX: the tables
+    ``game.K``; El Plan: ``game.C``)."""
+    if gid == "som":
+        from ludoteca.games.som.tables import default_tables
+        return default_tables()
+    if gid == "elplan":
+        from ludoteca.games.elplan.content import content
+        return content()
+    from ludoteca.games.sigloxx.tables import default_tables as sigloxx_tables
+    return sigloxx_tables()
 
 
 def data_block(gid: str) -> str:
     """The embedded content as JS text: one top-level key a line, one entry a line."""
-    data = DATA_MAKERS[gid]()
+    data = board_data(gid, shipped_content(gid))
     lines = []
     for key, value in data.items():
         if isinstance(value, dict) and value:
@@ -149,7 +100,7 @@ def test_embedded_content_is_current() -> None:
     for gid in GAMES:
         block = embedded_block(gid)
         assert block is not None, f"{gid}.js has no /* DATA:BEGIN */ … /* DATA:END */ block"
-        assert json.loads(block) == json.loads(data_block(gid)), (
+        assert block == data_block(gid), (
             f"{gid}.js: embedded content is stale; run python tests/web/test_renderers.py "
             "--write-data")
 

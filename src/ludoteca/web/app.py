@@ -23,7 +23,7 @@ from starlette.websockets import WebSocketDisconnect
 import ludoteca
 from ludoteca.agents import agent_names
 
-from . import classroom, history, results, seating
+from . import board_data, classroom, history, results, seating
 from .access import COOKIE, COOKIE_MAX_AGE, NOBODY, Access, new_secret, valid_key
 from .db import Store
 from .errors import WebError, bad, not_found
@@ -314,6 +314,18 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
     async def api_state(table_id: str, request: Request) -> Response:
         table = hub.get(table_id)
         return Response(table.state_message(access(table, request)),
+                        media_type="application/json")
+
+    @app.get("/api/tables/{table_id}/board-data")
+    async def api_board_data(table_id: str) -> Response:
+        """The printed components the table's board draws, of the table's own content
+        (web/board_data.py): public, like the cards on the table; nothing of the game."""
+        table = hub.get(table_id)
+        if table.game_id not in board_data.GAMES:
+            raise not_found(f"un contenido de tablero para {table.game_id}",
+                            f"board content for {table.game_id}")
+        return Response(board_data.board_data_json(table.game_id,
+                                                   board_data.game_content(table.game)),
                         media_type="application/json")
 
     @app.post("/api/tables/{table_id}/act")

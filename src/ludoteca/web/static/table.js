@@ -536,7 +536,7 @@ class TablePage {
   ctx() {
     return {
       seat: this.shown, lang: this.lang, names: this.names(), legal: this.shownLegal(),
-      act: (text) => this.act(text), t: this.t, game: this.state?.game,
+      act: (text) => this.act(text), t: this.t, game: this.state?.game, tableId: this.tableId,
     };
   }
 

@@ -13,7 +13,7 @@
 // changed counters pulse, a new event or offer turns over — each within 300 ms, and none of it
 // when the system asks for reduced motion.
 
-import { h, ensureStyle, clickable } from "./dom.js";
+import { h, ensureStyle, clickable, boardData } from "./dom.js";
 
 const CSS = `
 .ep-host{container-type:inline-size;container-name:ep;min-width:0}
@@ -183,6 +183,10 @@ function motionOK() {
 
 export function render(el, view, ctx) {
   ensureStyle("ep-renderer-css", CSS);
+  // the content this table plays: the shipped one (embedded below) or its own (fetched once)
+  const data = boardData("elplan", el, view, ctx, SHIPPED_DATA, render);
+  if (!data) return;
+  DATA = data;
   const lang = ctx.lang === "en" ? "en" : "es";
   const T = (es, en) => (lang === "en" ? en : es);
   const L = (pair) => (pair ? pair[lang === "en" ? 1 : 0] : "");
@@ -677,8 +681,9 @@ export function render(el, view, ctx) {
   }
 }
 
-// The public content of the game (generated from content.toml: see tests/web/test_renderers.py).
-const DATA = /* DATA:BEGIN */ {
+// The public content of the shipped content.toml (made by ludoteca.web.board_data; checked by
+// tests/web/test_renderers.py). A table on a custom content draws with its own (boardData).
+const SHIPPED_DATA = /* DATA:BEGIN */ {
   "cards": {
     "bodega": {"name": "Bodega", "name_en": "Warehouse", "deck": 0, "cost": [0, 1, 1], "play": false, "active": false, "effect": ["da Procesos: 1 ficha: A; 2 fichas: A+B; 3 fichas: A+B+C", "gives processes: 1 token: A; 2 tokens: A+B; 3 tokens: A+B+C"]},
     "industria": {"name": "Industria", "name_en": "Industry", "deck": 0, "cost": [0, 2, 1], "play": false, "active": true, "effect": ["da Procesos: activa: B; +1 ficha: B+C", "gives processes: active: B; +1 token: B+C"]},
@@ -807,3 +812,6 @@ const DATA = /* DATA:BEGIN */ {
     "repay": 3
   }
 } /* DATA:END */;
+
+/** What the drawing reads: SHIPPED_DATA, or the table's own content (set by render). */
+let DATA = SHIPPED_DATA;

@@ -14,7 +14,7 @@
 // and what changed (a coin count, the pollution marker, a new tile or card) moves for under
 // 300 ms — never under prefers-reduced-motion.
 
-import { h, svg as s, ensureStyle, clickable } from "./dom.js";
+import { h, svg as s, ensureStyle, clickable, boardData } from "./dom.js";
 
 const CSS = `
 .sx{--ink:#22201c;--paper:#efece6;--line:#d3cdc2;--muted:#5f5748;font:14px/1.35 system-ui,sans-serif;
@@ -104,6 +104,7 @@ svg text.halo{paint-order:stroke;stroke:#fffc;stroke-width:3px;stroke-linejoin:r
 `;
 
 const COLOURS = { rojo: "#d32f2f", amarillo: "#e6b800", verde: "#2e7d32", azul: "#1e63c8", morado: "#7b3fa0" };
+const SEAT_COLOURS = Object.values(COLOURS);   // the shipped colours in seat order
 /** Phases of a round in words: [number, Spanish, English]. */
 const PHASES = {
   subasta: [2, "Subasta de tierras", "Land auction"], catastrofe: [3, "Prevenir catástrofes", "Catastrophe prevention"],
@@ -131,8 +132,9 @@ const TILE = 80;                       // a tile's side in a country, px
 const LETTERS = ["a", "b", "c"];
 const MOTION_MS = 280;
 
-let LAND_INDEX = null;                 // tile id -> index (filled on the first render)
+let LAND_INDEX = null;                 // tile id -> index (made from DATA when it changes)
 let TECH_INDEX = null;                 // technology id -> index
+let INDEXED = null;                    // the DATA the two indexes were made from
 
 /** What the previous drawing of each board element showed (for motion), and which country
  *  panels a person opened or closed (kept across redraws). */
@@ -154,6 +156,10 @@ function narrow() {
 
 export function render(el, view, ctx) {
   ensureStyle("sx-renderer-css", CSS);
+  // the content this table plays: the shipped one (embedded below) or its own (fetched once)
+  const data = boardData("sigloxx", el, view, ctx, SHIPPED_DATA, render);
+  if (!data) return;
+  DATA = data;
   const lang = ctx.lang === "en" ? "en" : "es";
   const T = (es, en) => (lang === "en" ? en : es);
   const L = (pair) => (pair ? pair[lang === "en" ? 1 : 0] : "");
@@ -162,8 +168,11 @@ export function render(el, view, ctx) {
   const words = new Map(legalList.map((a) => [a.text, a.label && typeof a.label === "object" ? a.label[lang] : null]));
   const only = (texts) => { const ok = texts.filter((x) => legal.has(x)); return ok.length === 1 ? ok[0] : null; };
   const players = view.players || [];
-  LAND_INDEX ??= Object.fromEntries(DATA.land.map((t, i) => [t[0], i]));
-  TECH_INDEX ??= Object.fromEntries(DATA.tech.map((t, i) => [t.id, i]));
+  if (INDEXED !== DATA) {
+    LAND_INDEX = Object.fromEntries(DATA.land.map((t, i) => [t[0], i]));
+    TECH_INDEX = Object.fromEntries(DATA.tech.map((t, i) => [t.id, i]));
+    INDEXED = DATA;
+  }
   const landIndex = LAND_INDEX;
   const techIndex = TECH_INDEX;
   const size = DATA.grid;
@@ -171,7 +180,8 @@ export function render(el, view, ctx) {
   const oy = Math.floor(DATA.origin / size);
   const cellXY = (c) => [(c % size) - ox, Math.floor(c / size) - oy];
   const toMove = new Set(view.to_move || []);
-  const colourOf = (seat) => COLOURS[(players[seat] || {}).colour] || "#777";
+  // a seat's colour: by its shipped name, else (a custom content's own names) by seat
+  const colourOf = (seat) => COLOURS[(players[seat] || {}).colour] || SEAT_COLOURS[seat] || "#777";
   const who = (seat) => {
     const p = players[seat];
     return p ? `${p.name} (${lang === "en" ? p.colour_en : p.colour})` : "—";
@@ -364,7 +374,7 @@ export function render(el, view, ctx) {
       role: "group", "aria-label": T(`País de ${p.name}: ${items.length} fichas`, `${p.name}'s country: ${items.length} tiles`),
       style: `max-width:${Math.round(W * 1.35)}px` });
     const at = (x, y) => [(x - x0) * TILE, (y - y0) * TILE];
-    const colour = COLOURS[p.colour] || "#777";
+    const colour = colourOf(p.seat);
     const networks = p.networks || [];
     for (const it of items) {
       const [px, py] = at(it.x, it.y);
@@ -468,7 +478,7 @@ export function render(el, view, ctx) {
 
   function countryPanel(p) {
     const own = p.seat === ctx.seat;
-    const colour = COLOURS[p.colour] || "#777";
+    const colour = colourOf(p.seat);
     const wide = !narrow();
     const open = folded.has(p.seat) ? folded.get(p.seat) : (wide || own || toMove.has(p.seat) || ctx.seat == null);
     const panel = h("details", { class: "sx-country" + (toMove.has(p.seat) ? " turn" : ""), style: `--pc:${colour}`, "data-seat": p.seat, open });
@@ -761,8 +771,9 @@ function animate(el, root, view) {
   }
 }
 
-// The public content of the game (generated from content.toml: see tests/web/test_renderers.py).
-const DATA = /* DATA:BEGIN */ {
+// The public content of the shipped content.toml (made by ludoteca.web.board_data; checked by
+// tests/web/test_renderers.py). A table on a custom content draws with its own (boardData).
+const SHIPPED_DATA = /* DATA:BEGIN */ {
   "land": [
     ["S1", 15, [[0, 1, 1, 0, 0], [0, 2, 1, 0, 0], [1, 0, 0, 0, 1]]],
     ["S2", 15, [[0, 1, 1, 0, 0], [0, 2, 1, 0, 0], [1, 0, 0, 0, 1]]],
@@ -860,3 +871,6 @@ const DATA = /* DATA:BEGIN */ {
   "capacity": 3,
   "pollution": [-6, 6]
 } /* DATA:END */;
+
+/** What the drawing reads: SHIPPED_DATA, or the table's own content (set by render). */
+let DATA = SHIPPED_DATA;

@@ -10,7 +10,7 @@
 // Motion: a citizen walks to its new cell and a turned card flips (≤ 300 ms), only when the
 // system does not ask for reduced motion; the previous state is kept in this module.
 
-import { h, ensureStyle, clickable } from "./dom.js";
+import { h, ensureStyle, clickable, boardData } from "./dom.js";
 
 const CSS = `
 .som-wrap{container-type:inline-size;container-name:som}
@@ -317,6 +317,10 @@ function pawn(colour, size = 16) {
 
 export function render(el, view, ctx) {
   ensureStyle("som-renderer-css", CSS);
+  // the content this table plays: the shipped one (embedded below) or its own (fetched once)
+  const data = boardData("som", el, view, ctx, SHIPPED_DATA, render);
+  if (!data) return;
+  DATA = data;
   const lang = ctx.lang === "en" ? "en" : "es";
   const T = (es, en) => (lang === "en" ? en : es);
   const L = (pair) => (pair ? pair[lang === "en" ? 1 : 0] : "");
@@ -349,6 +353,14 @@ export function render(el, view, ctx) {
     const c = DATA.cards[id];
     if (!c) return id;
     return PROPER.has(id) ? c[0] : L(c);
+  };
+  // the compact map's label: SHORT's only while the card has its shipped names (a custom
+  // content's renamed card shows its own name)
+  const shortName = (id, name) => {
+    const mine = DATA.cards[id];
+    const shipped = SHIPPED_DATA.cards[id];
+    const same = mine && shipped && mine[0] === shipped[0] && mine[1] === shipped[1];
+    return (same && L(SHORT[id])) || name;
   };
   const typeName = (code) => {
     const t = DATA.types[code];
@@ -449,7 +461,7 @@ export function render(el, view, ctx) {
         + (card.symbol ? ` · ${L(SYMBOL_NAMES[card.symbol]) || card.symbol}` : "");
       node.append(h("div", { class: `som-flag som-f-${card.flag}`, "aria-hidden": "true" }),
         h("div", { class: "som-name", "aria-hidden": "true" }, h("span", { class: "som-nsp" }), softHyphens(name)),
-        h("div", { class: "som-short", "aria-hidden": "true" }, L(SHORT[card.id]) || name), n);
+        h("div", { class: "som-short", "aria-hidden": "true" }, shortName(card.id, name)), n);
       if (card.symbol) {
         node.append(h("span", { class: "som-sym", "aria-hidden": "true" }, SYMBOLS[card.symbol] || "*"));
       }
@@ -532,10 +544,12 @@ export function render(el, view, ctx) {
     coins));
 
   const cn = view.cn || {};
+  // the card at Concentració's cell names the box (a custom content may rename it)
+  const cnCard = ((view.cells || []).find((c) => c.cell === cn.cell) || {}).card;
   const dots = h("span", { "aria-hidden": "true" });
   for (let i = 0; i < Math.min(cn.pd || 0, 20); i++) dots.append(h("span", { class: "som-pd" }));
   side.append(h("div", { class: "som-box", "data-part": "concentracio" },
-    h("h4", {}, "Concentració nacional"),
+    h("h4", {}, cnCard && cnCard.id ? cardName(cnCard.id) : "Concentració nacional"),
     h("div", {}, h("b", {}, pds(cn.pd || 0)), T(` · casilla ${cn.cell}`, ` · cell ${cn.cell}`),
       cn.flipped ? h("b", { style: "color:#a00" },
         T(" · girada (intervención)", " · flipped (intervention)")) : ""),
@@ -817,8 +831,9 @@ export function render(el, view, ctx) {
   }
 }
 
-// The public content of the game (generated from content.toml: see tests/web/test_renderers.py).
-const DATA = /* DATA:BEGIN */ {
+// The public content of the shipped content.toml (made by ludoteca.web.board_data; checked by
+// tests/web/test_renderers.py). A table on a custom content draws with its own (boardData).
+const SHIPPED_DATA = /* DATA:BEGIN */ {
   "cards": {
     "CN": ["Concentració nacional", "National rally", "catalunya", ""],
     "C-ATC": ["Agència Tributària Catalana", "Catalan Tax Agency", "catalunya", "capacitat_impositiva"],
@@ -880,3 +895,6 @@ const DATA = /* DATA:BEGIN */ {
   ],
   "urna": 4
 } /* DATA:END */;
+
+/** What the drawing reads: SHIPPED_DATA, or the table's own content (set by render). */
+let DATA = SHIPPED_DATA;
