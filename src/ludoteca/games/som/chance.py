@@ -89,7 +89,10 @@ def _same_as_library() -> bool:
         return False
 
 
-if not _same_as_library():
+#: whether the written-out draws are the library's (engines may inline ``randbelow`` then)
+SAME_AS_LIBRARY = _same_as_library()
+
+if not SAME_AS_LIBRARY:
     def shuffle(rng: random.Random, items: list) -> None:  # noqa: F811
         """Shuffle ``items`` with ``rng.shuffle``."""
         rng.shuffle(items)

@@ -7,7 +7,13 @@ from ludoteca.core.action import Action
 from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import EXCHANGES, TYPE_CODES, VAL, T, event
+from .common import EXCHANGES, ONES, TWOS, TYPE_CODES, VAL, T, event
+
+#: the gifts of each type to the other seats, by players, GH and type (SOM-9.4)
+_GIFTS = tuple(tuple(tuple(tuple(A.GIVE_A[t][s] for s in range(n) if s != gh)
+                           for t in range(T)) for gh in range(n))
+               for n in range(1 + A.N_SEATS))
+_A_END = A.A_END
 
 
 class CohesionMixin:
@@ -19,22 +25,34 @@ class CohesionMixin:
     def _cohesion_legal(self) -> list[Action]:
         gh, n, h = self.gh, self.n, self.hold
         out: list[Action] = []
-        if self.disks(gh) >= 2:                                           # SOM-9.4
-            for t in self._types(gh):
-                row = A.GIVE_A[t]
-                out.extend(row[s] for s in range(n) if s != gh)
+        g = gh * T
+        if sum(h[g:g + T]) >= 2:                                          # SOM-9.4
+            gifts = _GIFTS[n][gh]
+            if self.types_matter:
+                for t in range(T):
+                    if h[g + t]:
+                        out += gifts[t]
+            else:                       # SOM-14.11: the first held type of each value
+                for t in TWOS:
+                    if h[g + t]:
+                        out += gifts[t]
+                        break
+                for t in ONES:
+                    if h[g + t]:
+                        out += gifts[t]
+                        break
         if self.pm:                                                       # SOM-9.9, 15.13
-            g = gh * T
             for i, x in enumerate(EXCHANGES):
                 if h[g + x.pair] >= 2:
                     row = A.SWAP_A[i]
                     out.extend(row[s] for s in range(n) if s != gh and h[s * T + x.take])
-        out.append(A.A_END)
+        out.append(_A_END)
         return out
 
     def _give(self, t: int, to: int, ev: list[Event]) -> None:
-        gh, H, pd = self.gh, self.H, self.pd
-        self._move(t, gh, to)
+        gh, H, pd, h = self.gh, self.H, self.pd, self.hold
+        h[gh * T + t] -= 1                                                # _move, inline
+        h[to * T + t] += 1
         earn = VAL[t] * self.K.C.pd_per_euro                              # SOM-9.5
         a = min(earn, pd[to])                                             # SOM-9.6, 9.7
         b = min(earn - a, pd[H])

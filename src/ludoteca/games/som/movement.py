@@ -61,12 +61,13 @@ class MovementMixin:
     def _start_mover(self, m: int, ev: list[Event]) -> None:
         self.mover, self.steps, self.may_stop = m, 0, False
         cells = self.cells
-        if not any(cells[c] >= 0 for c in self.K.NEIGH[self.cit[m]]):      # SOM-10.9
-            ev.append(event("sin_movimiento", "SOM-10.9", {"player": m,
-                                                          "cell": self.cit[m]}))
-            self._mover_done(ev)
-            return
-        self._set(PH_MOVE, m)
+        for c in self.K.NEIGH[self.cit[m]]:
+            if cells[c] >= 0:
+                self.phase, self.actor = PH_MOVE, m
+                return
+        ev.append(event("sin_movimiento", "SOM-10.9", {"player": m,               # SOM-10.9
+                                                      "cell": self.cit[m]}))
+        self._mover_done(ev)
 
     def _mover_done(self, ev: list[Event]) -> None:
         self.may_stop = False
@@ -79,19 +80,21 @@ class MovementMixin:
         m, K = self.mover, self.K
         self.steps += 1
         card = self.cells[cell]
-        newly = not self.up[cell]
+        up = self.up
+        newly = not up[cell]
         fl = K.FLAG[card]
+        card_id = K.CARD_ID[card]
         if newly:                                                         # SOM-10.6
-            self.up[cell] = True
+            up[cell] = True
             ev.append(event("revelar", "SOM-10.6", {"player": m, "cell": cell,
-                                                    "card": K.CARD_ID[card],
+                                                    "card": card_id,
                                                     "flag": FLAG_CODES[fl]}))
             if fl == FLAG_URNA:                                           # SOM-11.4–11.6
-                self.up[cell] = False
+                up[cell] = False
                 self.cells[cell] = -1
                 self.pile.append(card)
                 ev.append(event("urna", "SOM-11.4", {"player": m, "cell": cell,
-                                                     "card": K.CARD_ID[card],
+                                                     "card": card_id,
                                                      "pile": len(self.pile),
                                                      "stays_on": self.cit[m]}))
                 if len(self.pile) >= URNA_FOR_CONSULTA:                   # SOM-4.2
@@ -103,9 +106,10 @@ class MovementMixin:
             if fl == FLAG_ESP:                                            # SOM-11.7
                 self._spain(cell, ev)
                 return
-        ev.append(event("paso", "SOM-10.7", {"player": m, "from_cell": self.cit[m],
-                                             "cell": cell, "card": K.CARD_ID[card]}))
-        self.cit[m] = cell
+        cit = self.cit
+        ev.append(event("paso", "SOM-10.7", {"player": m, "from_cell": cit[m],
+                                             "cell": cell, "card": card_id}))
+        cit[m] = cell
         eff = K.EFFECT[card]
         if eff == EF_ECO and newly:                                       # SOM-13.1–13.3
             hv = self.value(self.H)
@@ -129,7 +133,20 @@ class MovementMixin:
             ev.append(event("sufragio", "SOM-16.2", {"player": m, "gh": self.gh}))
             self._set(PH_SUFRAGIO, m)
             return
-        self._flag_step(ev)
+        # _flag_step, inline (the card under the mover is this one)
+        if fl == FLAG_CAT:                                                # SOM-11.1, 11.2
+            max_steps = self.max_steps
+            if max_steps and self.steps >= max_steps:                     # G12 (not a rule)
+                ev.append(event("parada", "SOM-11.2", {"player": m, "cell": cell,
+                                                       "max_steps": max_steps}))
+                self._mover_done(ev)
+                return
+            self.may_stop = True
+            self.phase, self.actor = PH_MOVE, m
+            return
+        ev.append(event("parada", "SOM-11.3" if fl != FLAG_ESP else "SOM-11.8",
+                        {"player": m, "cell": cell}))
+        self._mover_done(ev)
 
     def _flag_step(self, ev: list[Event]) -> None:
         m = self.mover

@@ -13,6 +13,9 @@ DEFAULT_MAX_TURNS = 200
 MODES = ("A", "B", "C", "AC")
 CENTRALISM_CHOICES = ("medio", "elevado", "intenso", "dado")
 
+# (tables, players, *option items) -> the configuration slots they set (see _read_options)
+_READ: dict[tuple, tuple] = {}
+
 
 def int_option(options: dict, name: str, lo: int, allow_none: bool = True) -> int:
     """A whole-number option (0 when None / absent and allowed). Text digits are accepted
@@ -36,7 +39,28 @@ class OptionsMixin:
 
     def _read_options(self, options: dict[str, Any]) -> None:
         """Check every option and set the configuration slots from them (the game's content,
-        ``self.K``, is read first)."""
+        ``self.K``, is read first). Options already read for the same content and players
+        set the same slots at once (nothing is checked twice)."""
+        fp = options.get("first_player")
+        try:                                       # the values' classes too: 1 is not True
+            key = (self.K, self.n, *[(k, v.__class__, v) for k, v in options.items()])
+            got = _READ.get(key)
+        except TypeError:                          # an unhashable value (a list of colours)
+            key = got = None
+        if got is not None:
+            (self.solo, self.mode, self.types_matter, self.protect_ok, self.pm, self.part,
+             self.ac, self.degree, self.colours, self.pic_seat, self.max_turns,
+             self.max_steps) = got
+            return
+        self._read_options_afresh(options)
+        if key is not None and (fp is None or fp.__class__ is int):   # options unchanged
+            if len(_READ) >= 256:
+                _READ.clear()
+            _READ[key] = (self.solo, self.mode, self.types_matter, self.protect_ok, self.pm,
+                          self.part, self.ac, self.degree, self.colours, self.pic_seat,
+                          self.max_turns, self.max_steps)
+
+    def _read_options_afresh(self, options: dict[str, Any]) -> None:
         n, C = self.n, self.K.C
         mode = options.get("mode", "A")
         if mode not in MODES:

@@ -29,29 +29,37 @@ class PaymentsMixin:
 
     # ----- phase 1: taxation (SOM-7.x, 18.4–18.5) -----------------------------------------
     def _next_tax(self, ev: list[Event]) -> None:
-        if not self.tax_queue:
-            self.stage = 2
-            self._set(PH_ROLL, self.gh)                                   # SOM-7.11
-            return
-        p = self.tax_queue.pop(0)
-        H, atc, C = self.H, self.atc_active, self.K.C
-        if self.solo:
-            due, payee, rule = (C.tax_solo_atc, H, "SOM-18.5") if atc else \
-                (C.tax_solo, H, "SOM-18.4")
-        elif p == self.gh:
-            due, payee, rule = (C.tax_atc_gh, H, "SOM-7.6") if atc else \
-                (C.tax_citizen + C.tax_solidarity, H, "SOM-7.2")
-        else:
-            due, payee, rule = (C.tax_atc_citizen, self.gh, "SOM-7.5") if atc else \
-                (C.tax_citizen, H, "SOM-7.1")
-        v = self.value(p)
-        if v < due:                                                       # SOM-7.9
-            ev.append(event("intervencion", "SOM-4.3", {"player": p, "due": due, "value": v}))
-            self._finish("intervencion", ev, failed=p)
-            return
-        self.pay_payer, self.pay_payee, self.pay_due = p, payee, due     # _start_payment
-        self.pay_rule, self.pay_ret, self.pay_reason = rule, RET_TAX, "impuesto"
-        self._pay_continue(ev)
+        """The next payers in the queue pay; stops at a choice, at the roll or at the end.
+        (A loop where ``_after_payment`` would come back here for each payer.)"""
+        queue, h = self.tax_queue, self.hold
+        while queue:
+            p = queue.pop(0)
+            H, atc, C = self.H, self.atc_active, self.K.C
+            if self.solo:
+                due, payee, rule = (C.tax_solo_atc, H, "SOM-18.5") if atc else \
+                    (C.tax_solo, H, "SOM-18.4")
+            elif p == self.gh:
+                due, payee, rule = (C.tax_atc_gh, H, "SOM-7.6") if atc else \
+                    (C.tax_citizen + C.tax_solidarity, H, "SOM-7.2")
+            else:
+                due, payee, rule = (C.tax_atc_citizen, self.gh, "SOM-7.5") if atc else \
+                    (C.tax_citizen, H, "SOM-7.1")
+            b = p * T
+            v = 2 * (h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]) + \
+                h[b + 5] + h[b + 6] + h[b + 7] + h[b + 8] + h[b + 9]
+            if v < due:                                                   # SOM-7.9
+                ev.append(event("intervencion", "SOM-4.3", {"player": p, "due": due,
+                                                            "value": v}))
+                self._finish("intervencion", ev, failed=p)
+                return
+            self.pay_payer, self.pay_payee, self.pay_due = p, payee, due  # _start_payment
+            self.pay_rule, self.pay_ret, self.pay_reason = rule, RET_TAX, "impuesto"
+            if not self._pay_run(ev):
+                return                                 # a choice to make
+            self.pay_payer = self.pay_payee = -1       # _after_payment of a tax
+            self.pay_due = 0
+        self.stage = 2
+        self.phase, self.actor = PH_ROLL, self.gh                         # SOM-7.11
 
     # ----- payments and change (SOM-14.x) -------------------------------------------------
     def _start_payment(self, payer: int, payee: int, due: int, rule: str, ret: int,
@@ -88,14 +96,19 @@ class PaymentsMixin:
 
     def _pay_continue(self, ev: list[Event]) -> None:
         """Pay on automatically while the choice does not matter; stop at a real choice."""
+        if self._pay_run(ev):
+            self._after_payment(ev)
+
+    def _pay_run(self, ev: list[Event]) -> bool:
+        """``_pay_continue`` up to the payment's end: True when it is paid (the caller goes
+        on as ``_after_payment`` would), False when a payer or change giver must choose."""
         h = self.hold
+        p = self.pay_payer
+        b = p * T
         while True:
             due = self.pay_due
             if due <= 0:
-                self._after_payment(ev)
-                return
-            p = self.pay_payer
-            b = p * T
+                return True
             twos = h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
             ones = h[b + 5] + h[b + 6] + h[b + 7] + h[b + 8] + h[b + 9]
             if 2 * twos + ones == due:                 # everything goes: no choice to make
@@ -103,24 +116,46 @@ class PaymentsMixin:
                     while h[b + t]:
                         self._pay_disk(t, ev)
                 continue
-            if not self.types_matter and ((due == 1 and ones) or
-                                          (due == 2 and twos and ones < 2)):
-                # what _pay_options_of offers then: only the first 1 € (2 €) type held
-                t = _N2 if due == 1 else 0
-                while not h[b + t]:
-                    t += 1
-                self._pay_disk(t, ev)
-                continue
+            if not self.types_matter:
+                # what _pay_options_of offers then (one type of each value held): only the
+                # first 1 € type held, or only the first 2 € one (paid whole, or split)
+                if (due == 1 and ones) or (due == 2 and not twos and ones >= 2):
+                    t = _N2
+                elif (due == 2 and twos and ones < 2) or (due == 1 and twos):
+                    t = 0
+                elif due == 2 and twos and ones >= 2:  # both values keep it exact: choose
+                    self.phase, self.actor = PH_PAY, p
+                    return False
+                else:
+                    t = -1
+                if t >= 0:
+                    while not h[b + t]:
+                        t += 1
+                    v = VAL[t]
+                    if v > due:                        # a 2 € disk for 1 €: change
+                        if self._pay_with(t, ev):
+                            return False               # a change giver must choose
+                        continue
+                    h[b + t] -= 1                      # _pay_disk, inline
+                    q = self.pay_payee
+                    h[q * T + t] += 1
+                    self.pay_due = due = due - v
+                    who = None if q == self.H else q
+                    ev.append(event("pago", self.pay_rule, {
+                        "player": p, "to": who, "disk": TYPE_CODES[t], "value": v,
+                        "due": due, "reason": self.pay_reason, "amount": -v,
+                        "counterpart": who}))
+                    continue
             opts = self._pay_options_of(p, due, twos, ones)
             if len(opts) == 1:
                 t = opts[0]
                 if VAL[t] <= due:                      # _pay_with's plain case, inline
                     self._pay_disk(t, ev)
                 elif self._pay_with(t, ev):
-                    return                             # a change giver must choose
+                    return False                       # a change giver must choose
                 continue
-            self._set(PH_PAY, p)
-            return
+            self.phase, self.actor = PH_PAY, p
+            return False
 
     def _pay_disk(self, t: int, ev: list[Event]) -> None:
         p, q = self.pay_payer, self.pay_payee
@@ -140,12 +175,14 @@ class PaymentsMixin:
         if VAL[t] <= self.pay_due:                                        # SOM-14.1
             self._pay_disk(t, ev)
             return False
-        p, H = self.pay_payer, self.H                # a 2 € disk for 1 € due: change
-        if self.count(H, 1) >= 2:                                         # SOM-14.4: Hisenda
-            self._move(t, p, H)
+        p, H, h = self.pay_payer, self.H, self.hold  # a 2 € disk for 1 € due: change
+        b = H * T + _N2
+        if h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4] >= 2:        # SOM-14.4: Hisenda
+            h[p * T + t] -= 1                                             # _move, inline
+            h[H * T + t] += 1
             got = [self._draw(H, 1), self._draw(H, 1)]
             for g in got:
-                self.hold[p * T + g] += 1
+                h[p * T + g] += 1
             ev.append(event("cambio", "SOM-14.4", {"player": p, "giver": None,
                                                    "disk": TYPE_CODES[t],
                                                    "received": [TYPE_CODES[g] for g in got]}))
@@ -216,8 +253,14 @@ class PaymentsMixin:
         if over:
             k2, rest = k2 + 1, 0
         draw = self._draw
-        got = [draw(H, 2) for _ in range(k2)] + [draw(H, 1) for _ in range(rest)]
+        got = []
         b = to * T
-        for t in got:
+        for _ in range(k2):
+            t = draw(H, 2)
+            got.append(t)
+            h[b + t] += 1
+        for _ in range(rest):
+            t = draw(H, 1)
+            got.append(t)
             h[b + t] += 1
         return got, over

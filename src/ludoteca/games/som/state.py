@@ -32,6 +32,7 @@ from ludoteca.core.rng import GameRandom
 
 from . import actions as A
 from .arrange import ArrangeMixin
+from .chance import SAME_AS_LIBRARY as _INLINE_DRAWS
 from .chance import game_shuffle, randbelow
 from .cohesion import CohesionMixin
 from .common import (
@@ -112,6 +113,13 @@ from .views import ViewsMixin
 from .votes import VotesMixin
 
 _ALL_TYPES = range(T)
+assert PH_BID + 1 == PH_OVER == len(PHASE_NAMES) - 1     # legal_actions: ``ph >= PH_BID``
+_MOVE_A, _A_STOP = A.MOVE_A, A.A_STOP
+#: ``(seat,)`` for each seat (index −1: the ``(-1,)`` of no actor): ``to_move`` makes no tuple
+_ONE = ((0,), (1,), (2,), (3,), (-1,))
+#: the tax payers' order by players and GH (SOM-7.8, G9): the others in rotation, the GH last
+_TAX_ORDER = tuple(tuple(tuple([(gh + i) % n for i in range(1, n)] + [gh]) for gh in range(n))
+                   for n in range(1 + A.N_SEATS))
 
 
 class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMixin,
@@ -161,15 +169,15 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         self.rng = GameRandom(seed, dice)
         H = n
         # disks: all on Hisenda, then each player is dealt 2 × 2 € + 2 × 1 € (solo 2 + 4)
-        self.hold = [0] * ((n + 1) * T)
-        for t in range(T):
-            self.hold[H * T + t] = K.TYPE_COUNTS[t]                       # SOM-2.11
+        self.hold = h = [0] * (H * T) + list(K.TYPE_COUNTS)               # SOM-2.11
         n2, n1 = (C.solo_2, C.solo_1) if self.solo else (C.setup_2, C.setup_1)
+        draw = self._draw
         for s in range(n):                                                # SOM-2.2–2.4, G6
+            b = s * T
             for _ in range(n2):
-                self.hold[s * T + self._draw(H, 2)] += 1
+                h[b + draw(H, 2)] += 1
             for _ in range(n1):
-                self.hold[s * T + self._draw(H, 1)] += 1
+                h[b + draw(H, 1)] += 1
         # the map: 37 cards shuffled into the cells, CN face up (SOM-2.6, SOM-2.7)
         deck = list(range(NC))
         game_shuffle(self.rng, deck)
@@ -203,7 +211,6 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         self._result: Result | None = None
         self.cn_flipped = self.hisenda_flipped = False
         self._pre = tuple(self.hold)
-        self._reset_turn()
         self._legal: list[Action] | None = None
         self._down = None                  # views._deal_groups remembers the deals here
         opening: list[Event] = []
@@ -274,7 +281,16 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         h = self.hold
         o = owner * T
         i = o if value == 2 else o + _N2                  # the value's first type (5 of each)
-        r = randbelow(self.rng, h[i] + h[i + 1] + h[i + 2] + h[i + 3] + h[i + 4]) - h[i]
+        n = h[i] + h[i + 1] + h[i + 2] + h[i + 3] + h[i + 4]
+        if _INLINE_DRAWS and n > 0:                       # randbelow(self.rng, n), inline
+            getrandbits = self.rng._own().getrandbits
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            r -= h[i]
+        else:
+            r = randbelow(self.rng, n) - h[i]
         while r >= 0:                                     # r < the total: ends on a held type
             i += 1
             r -= h[i]
@@ -326,7 +342,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             return ()
         if ph == PH_BID:
             return tuple(s for s in range(self.n) if self.bids[s] < 0)
-        return (self.actor,)
+        return _ONE[self.actor]
 
     @property
     def is_over(self) -> bool:
@@ -341,30 +357,33 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         return self._result
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
+        legal = self._legal                    # remembered: never when over or bidding
+        if legal is not None:
+            return legal[:] if seat is None or seat == self.actor else []
         ph = self.phase
-        if ph == PH_OVER:
-            return []
-        if ph == PH_BID:                                                  # SOM-16.9
-            if seat is None:                   # the default seat: only when one is left
-                left = self.to_move
-                seat = left[0] if len(left) == 1 else None
-            if seat is None or not (isinstance(seat, int) and 0 <= seat < self.n) or \
-                    self.bids[seat] >= 0:
-                return []
-            return A.BID_A[:self.pd[seat] + 1]
+        if ph >= PH_BID:                       # the bids and the end: the last two phases
+            return self._bid_legal(seat) if ph == PH_BID else []
         if seat is not None and seat != self.actor:
             return []
-        legal = self._legal                    # the same Action objects: ``in`` hits identity
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
+        legal = self._legal = self._compute_legal()   # the same Action objects: ``in``
+        return legal[:]                               # hits identity
+
+    def _bid_legal(self, seat: int | None) -> list[Action]:
+        """``legal_actions(seat)`` in a secret vote (SOM-16.9): never remembered."""
+        if seat is None:                       # the default seat: only when one is left
+            left = self.to_move
+            seat = left[0] if len(left) == 1 else None
+        if seat is None or not (isinstance(seat, int) and 0 <= seat < self.n) or \
+                self.bids[seat] >= 0:
+            return []
+        return A.BID_A[:self.pd[seat] + 1]
 
     def _ready(self, seat: int) -> list[Action] | None:
-        """The remembered list when ``seat`` must act now (``Game.apply``'s quick path)."""
-        legal = self._legal                     # None when over or not yet computed
-        if legal is None or seat != self.actor or self.phase in (PH_OVER, PH_BID):
-            return None
-        return legal
+        """The remembered list when ``seat`` must act now (``Game.apply``'s quick path): the
+        list is only remembered outside the bids and the end (whose actor is −1)."""
+        if seat == self.actor:
+            return self._legal                  # None when not yet computed
+        return None
 
     def _legal_now(self, seat: int) -> list[Action]:
         """The remembered list itself, for ``Game.apply`` to read (no copy)."""
@@ -375,20 +394,21 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
 
     def _compute_legal(self) -> list[Action]:
         ph = self.phase
-        if ph == PH_ROLL:
-            return [A.A_ROLL]
-        if ph == PH_PAY:
-            return [A.PAY_A[t] for t in self._pay_options()]
-        if ph == PH_CHANGE:
-            return [A.CHANGE_A[t] for t in self._types(self.chg_giver, ONES)]
-        if ph == PH_MOVE:
-            cells = self.cells
-            out = [A.MOVE_A[c] for c in self.K.NEIGH[self.cit[self.mover]] if cells[c] >= 0]
+        if ph == PH_MOVE:                       # the commonest first
+            cells, move_a = self.cells, _MOVE_A
+            out = [move_a[c] for c in self.K.NEIGH[self.cit[self.mover]] if cells[c] >= 0]
             if self.may_stop:
-                out.append(A.A_STOP)
+                out.append(_A_STOP)
             return out
         if ph == PH_COHESION:
             return self._cohesion_legal()
+        if ph == PH_ROLL:
+            return [A.A_ROLL]
+        if ph == PH_PAY:
+            pay_a = A.PAY_A
+            return [pay_a[t] for t in self._pay_options()]
+        if ph == PH_CHANGE:
+            return [A.CHANGE_A[t] for t in self._types(self.chg_giver, ONES)]
         if ph == PH_COBRO:
             return self._cobro_legal()
         if ph == PH_PROTECT:
@@ -420,33 +440,39 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
 
     # ----- carrying out an action ---------------------------------------------------------
     def _apply(self, action: Action, seat: int) -> list[Event]:
-        self._legal = self._down = None
+        self._legal = self._down = None        # (nothing below reads the remembered lists)
         ev: list[Event] = []
         kind, p = DISPATCH[action.name]
-        arg = action.arg
-        if kind == _K_PAY:
+        if kind == _K_MOVE:                    # the handlers by how often random play meets
+            self._step(action.arg, ev)         # them: steps, rolls, gifts, ends of cohesion
+        elif kind == _K_ROLL:
+            self._roll(ev)
+        elif kind == _K_GIVE:
+            self._give(p, action.arg, ev)
+        elif kind == _K_END:
+            ev.append(event("fin_cohesion", "SOM-9.1", {"player": self.gh}))
+            self._begin_action(ev)
+        elif kind == _K_PAY:
             if not self._pay_with(p, ev):
                 self._pay_continue(ev)
-        elif kind == _K_CHANGE:
-            self._move(p, self.chg_giver, self.pay_payer)
-            self.chg_got.append(p)
-            if not self._change_continue(ev):
-                self._pay_continue(ev)
-        elif kind == _K_MOVE:
-            self._step(arg, ev)
         elif kind == _K_STOP:
             ev.append(event("parar", "SOM-11.2", {"player": self.mover,
                                                    "cell": self.cit[self.mover]}))
             self._mover_done(ev)
-        elif kind == _K_ROLL:
-            self._roll(ev)
-        elif kind == _K_GIVE:
-            self._give(p, arg, ev)
+        else:
+            self._apply_rare(kind, p, action.arg, seat, ev)
+        return ev
+
+    def _apply_rare(self, kind: int, p: int, arg: int | None, seat: int,
+                    ev: list[Event]) -> None:
+        """The handlers of ``_apply`` that random play meets seldom."""
+        if kind == _K_CHANGE:
+            self._move(p, self.chg_giver, self.pay_payer)
+            self.chg_got.append(p)
+            if not self._change_continue(ev):
+                self._pay_continue(ev)
         elif kind == _K_SWAP:
             self._swap(p, arg, ev)
-        elif kind == _K_END:
-            ev.append(event("fin_cohesion", "SOM-9.1", {"player": self.gh}))
-            self._begin_action(ev)
         elif kind == _K_BID:
             self.bids[seat] = arg
             ev.append(event("puja", "SOM-16.9", {"player": seat}))       # the amount stays secret
@@ -498,19 +524,19 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         elif kind == _K_DECLINE:
             ev.append(event("declina", "SOM-16.5", {"player": seat}))
             self._end_turn(ev, None)
-        self._legal = None
-        return ev
 
     # ----- phase 1: taxation (SOM-7.x, 18.4–18.5) -----------------------------------------
     def _begin_turn(self, ev: list[Event]) -> None:
         self._reset_turn()
-        cells, atc = self.cells, self.K.ATC_CARD                          # SOM-7.4, G18
-        self.atc_active = atc in cells and self.up[cells.index(atc)]
-        ev.append(event("turno", "SOM-6.1", {"player": self.gh, "turn": self.turn + 1,
-                                             "atc": self.atc_active}))
-        n, gh = self.n, self.gh
-        self.tax_queue = [0] if self.solo else \
-            [(gh + i) % n for i in range(1, n)] + [gh]                    # SOM-7.8, G9
+        try:                                                              # SOM-7.4, G18
+            atc = self.up[self.cells.index(self.K.ATC_CARD)]
+        except ValueError:
+            atc = False
+        self.atc_active = atc
+        gh = self.gh
+        ev.append(event("turno", "SOM-6.1", {"player": gh, "turn": self.turn + 1,
+                                             "atc": atc}))
+        self.tax_queue = [0] if self.solo else list(_TAX_ORDER[self.n][gh])  # SOM-7.8, G9
         self._next_tax(ev)
 
 
@@ -529,7 +555,9 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         ev.append(event("tirada", "SOM-8.1", {"player": gh, "face": face, "number": number,
                                               "picture": K.FACE_PICTURE[face]}))
         if number:
-            hv = self.value(self.H)
+            h, b = self.hold, self.H * T                                  # self.value(H)
+            hv = 2 * (h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]) + \
+                h[b + 5] + h[b + 6] + h[b + 7] + h[b + 8] + h[b + 9]
             if hv < number:                                               # SOM-8.7
                 ev.append(event("dui", "SOM-8.7", {"player": gh, "due": number,
                                                    "hisenda": hv}))
@@ -545,8 +573,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         if self.solo:                                                     # SOM-9.10, 18.7
             self._begin_action(ev)
         else:
-            self.stage = 3
-            self._set(PH_COHESION, gh)
+            self.stage, self.phase, self.actor = 3, PH_COHESION, gh
 
     # ----- end of turn and of game --------------------------------------------------------
     def _end_turn(self, ev: list[Event], nxt: int | None, rule: str = "SOM-6.5") -> None:
