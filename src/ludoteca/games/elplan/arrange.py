@@ -107,7 +107,7 @@ class ArrangeMixin:
                     raise InvalidOption(f"elplan: seat {s} cannot own {cid} (no copy left in "
                                         f"its deck, or already owned: EP-D3.6)")
                 self.fd[d].remove(k)
-                self.own[s * NT + 2 + k] = 1
+                self._set_own(s, 2 + k, 1)
                 if self.cat[k].comes_active:
                     self.since[s * NT + 2 + k] = 0
 

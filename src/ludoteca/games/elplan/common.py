@@ -53,4 +53,5 @@ def ptriple(x) -> dict[str, int]:
     return {"mp": x[0], "bc": x[1], "sv": x[2]}
 
 
-event = new_event       # Event(kind, rule, data), made faster (core.events)
+#: Event(kind, rule, data), made faster (the engine makes one or two at every action)
+event = new_event

@@ -13,6 +13,10 @@ from ludoteca.core.events import Event
 from . import actions as A
 from .common import NT, PROD, RES, SQ_D5, SQ_D6, event, triple
 
+DONE = A.A_DONE
+BUY_A, BUY_CREDIT_A, IMPORT_A, BUY_SHOP_A = A.BUY_A, A.BUY_CREDIT_A, A.IMPORT_A, A.BUY_SHOP_A
+SELL_D, SELL_E, SHOP_A = A.SELL_A[0], A.SELL_A[1], A.SHOP_A
+
 
 class MarketMixin:
     """Mixed into ElplanGame."""
@@ -43,36 +47,41 @@ class MarketMixin:
         return 1 if self.square[s] == SQ_D5 and not self.disc_used[s] else 0   # EP-D5.8
 
     def _d5buy_legal(self, s: int) -> list[Action]:
-        C = self.C
         bt = self.buy_t[s]
         must = "must_buy_missing" in self.cons
-        missing = C.plans[self.plans[s]].missing
+        missing = self.C.plans[self.plans[s]].missing if must else -1
         if bt >= 0:
             types: tuple[int, ...] = (bt,)
         elif must:
             types = (missing,)
         else:
             types = (0, 1, 2)
-        money = self.idle[3 * s + 1]
-        disc = self._discount(s)
-        credit = self._credit_ok(s)
-        imports = not self.tutorial and not self.no_imp[s]                # G42(e)
+        money = self.idle[3 * s + 1]                                      # + _discount, inline:
+        if self.square[s] == SQ_D5 and not self.disc_used[s]:             # EP-D5.8
+            money += 1
+        tut = self.tutorial
+        credit = not tut and not self.credit[s] and self.credit_supply > 0    # _credit_ok
+        buy = money >= self.price_m[s]
+        imports = not tut and not self.no_imp[s] and money >= self.price_i[s]  # G42(e)
+        shop_n = self.shop_n
+        shop = shop_n >= 0 and self.idle[3 * s + 1] >= self.cat[shop_n - 2].price
+        market = self.market
         out: list[Action] = []
         for t in types:
-            if self.market[t] > 0:
-                if money >= self.price_m[s] - disc:
-                    out.append(A.BUY_A[t])
+            if market[t] > 0:
+                if buy:
+                    out.append(BUY_A[t])
                 if credit:
-                    out.append(A.BUY_CREDIT_A[t])
-            elif imports and money >= self.price_i[s] - disc:
-                out.append(A.IMPORT_A[t])
-            if self.shop_n >= 0:
+                    out.append(BUY_CREDIT_A[t])
+            elif imports:
+                out.append(IMPORT_A[t])
+            if shop:
+                tienda = self.tienda
                 for o in range(self.n):
-                    if o != s and self.tienda[3 * o + t] > 0 and money >= self.cat[
-                            self.shop_n - 2].price:
-                        out.append(A.BUY_SHOP_A[t][o])
+                    if o != s and tienda[3 * o + t] > 0:
+                        out.append(BUY_SHOP_A[t][o])
         if not (must and out and bt != missing):
-            out.append(A.A_DONE)
+            out.append(DONE)
         return out
 
     def _pay_product(self, s: int, price: int, ev_data: dict) -> None:
@@ -130,20 +139,24 @@ class MarketMixin:
         exactly_one = "sell_exactly_one" in self.cons
         if exactly_one and self.sold_n[s]:
             return []
+        hand, b = self.hand, 3 * s
+        if hand[b] <= 0 and hand[b + 1] <= 0 and hand[b + 2] <= 0:
+            return [DONE]                                                 # nothing to sell
         st = self.sell_t[s]
         mode = self.sell_mode[s]
-        shop = self.shop_n >= 0 and self._active(s, self.shop_n)
+        N = self.shop_n
+        shop = mode != 1 and N >= 0 and self.own[s * NT + N] and self._active(s, N)
         out: list[Action] = []
         for t in ((st,) if st >= 0 else (0, 1, 2)):
-            if self.hand[3 * s + t] <= 0:
+            if hand[b + t] <= 0:
                 continue
             if mode != 2:
-                out.append(A.SELL_A[0][t])
-                out.append(A.SELL_A[1][t])
-            if mode != 1 and shop:
-                out.append(A.SHOP_A[t])
+                out.append(SELL_D[t])
+                out.append(SELL_E[t])
+            if shop:
+                out.append(SHOP_A[t])
         if not (exactly_one and out):
-            out.append(A.A_DONE)
+            out.append(DONE)
         return out
 
     def _act_sell(self, s: int, p: tuple[int, int], _a: Any, ev: list[Event]) -> None:
@@ -221,12 +234,18 @@ class MarketMixin:
 
     def _d6_enter(self, ev: list[Event]) -> None:
         C = self.C
+        pick, repay, done, need, square = self.pick, self.repay, self.done, self.need, \
+            self.square
+        repay_on = self.repay_enabled and not self.tutorial                # _repay_ok
         for s in range(self.n):
-            self.pick[s], self.repay[s], self.done[s] = -1, 0, 0
-            q = self._on_d6(s)
-            best = self.idle[3 * s + 1] + (C.subsidy_gain if q >= 0 else 0) + \
-                (self.subs[q] if q >= 0 and not self._blocked(s) else 0)
-            self.need[s] = int(q >= 0 or (self._repay_ok(s) and best >= C.repay_cost))
+            pick[s], repay[s], done[s] = -1, 0, 0
+            q = square[s]
+            if q in SQ_D6:                                                # _on_d6
+                need[s] = 1
+            elif repay_on and self.credit[s] == 1:
+                need[s] = int(self.idle[3 * s + 1] >= C.repay_cost)
+            else:
+                need[s] = 0
 
     def _d6_legal(self, s: int) -> list[Action]:
         C = self.C

@@ -57,7 +57,7 @@ from .content import DECKS, RESOURCES, Content, derived, load
 from .market import MarketMixin
 from .sucesos import SucesosMixin
 from .summary import SummaryMixin
-from .targets import TargetsMixin
+from .targets import TargetsMixin, d3_prices
 from .tutorial import TutorialMixin
 from .views import ViewMixin
 
@@ -90,7 +90,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
               "disc_used", "lab_done", "ext_done", "affected", "ask", "price_m", "price_i",
               "no_imp", "sbonus", "need", "done", "pool", "rem", "made", "pick", "repay",
               "keep", "market", "subs", "sq", "offers", "age", "order", "cq", "ck", "ev_fd",
-              "ev_aside", "ev_under", "ev_removed", "snap", "checks")
+              "ev_aside", "ev_under", "ev_removed", "snap", "checks", "otg")
     _NESTED = ("fd", "under", "boxed")
 
     # ----- setup ----------------------------------------------------------------------------
@@ -190,31 +190,17 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         n, arr = self.n, self._arr
         self.rng = GameRandom(self.seed)
         tut = self.tutorial
-        self.cat = C.tut_cards if tut else C.cards
-        self.ntg = 2 + len(self.cat)
+        statics = derived(C, "state.statics", _new_dict)   # (tutorial, n) -> attributes
+        got = statics.get((tut, n))
+        if got is None:                         # fixed by the content: the same every game
+            got = statics[tut, n] = _statics(C, tut, n)
+        self.__dict__.update(got)
         tinfo = derived(C, "state.tinfo", _new_dict)   # (tutorial, plans) -> specs
         specs = tinfo.get((tut, self.plans))
         if specs is None:                       # fixed by the content: the same every game
             specs = tinfo[tut, self.plans] = tuple(
                 tuple(self._target_spec(p, N) for N in range(NT)) for p in self.plans)
         self.tinfo = specs
-        pc = C.counts[n]
-        self.opt_n = pc.offers_per_type
-        self.feed = pc.market_feed
-        self.usable = tuple(q for q in range(12) if n in C.squares[q].players)
-        self.kind_n = {}
-        for card in self.cat:
-            key = card.kind if card.kind != "export_bonus" else \
-                ("rfid" if card.once_per_period else "red")
-            self.kind_n.setdefault(key, 2 + card.index)
-        self.ext_n = self.kind_n.get("outsource", -1)
-        self.lab_n = self.kind_n.get("choose_one", -1)
-        self.shop_n = self.kind_n.get("store", -1)
-        self.red_n = self.kind_n.get("red", -1)
-        self.rfid_n = self.kind_n.get("rfid", -1)
-        self.tech_n = self.kind_n.get("sale_bonus", -1)
-        self.shield_n = self.kind_n.get("event_shield", -1)
-        self.producers = tuple(2 + c.index for c in self.cat if c.kind == "produce")
         ev: list[Event] = []
 
         # barajar (G41, G9): events and the three investment decks; never in the tutorial
@@ -252,6 +238,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         self.own = [0] * (n * NT)
         for s in range(n):
             self.own[s * NT] = self.own[s * NT + 1] = 1                  # the plan's processes
+        self.otg = [(0, 1)] * n                 # each seat's owned targets (see _set_own)
         self.sp = [-1] * (n * NT * 3)
         self.since = [-1] * (n * NT)
         self.lab = [-1] * n
@@ -282,7 +269,8 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         self._result: Result | None = None
         self._reset_period()
         self._lc: dict[int, list[Action]] = {}   # seat -> its legal actions (this state)
-        self._tm: tuple[int, ...] = ()             # to_move, set by _run
+        self.to_move = ()                          # set by _run
+        self.is_over = False                       # set by _finish
 
         ev.append(event("preparacion", "EP-TUT.2" if tut else "EP-SET.11", {
             "players": n, "plans": [C.plans[p].id for p in self.plans], "mc": self.mc,
@@ -379,87 +367,86 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
     # ----- the flow driver ------------------------------------------------------------------
     def _run(self, ev: list[Event]) -> None:
         """Advance until some seat must decide (or the game is over). Seats whose only legal
-        action is ``listo`` (or none) in a step taken in order are passed over."""
+        action is ``listo`` (or none) in a step taken in order are passed over. Wherever it
+        stops it sets ``to_move`` and ``_lc`` (the remembered legal lists) anew."""
         while True:
             st = self.stage
             if st == S_OVER:
-                self._tm = ()
+                self.to_move = ()
+                self._lc = {}
                 return
             if st in SIMULTANEOUS:
                 need, done = self.need, self.done
-                for s in range(self.n):
-                    if need[s] and not done[s]:
-                        self._tm = tuple(x for x in self.order if need[x] and not done[x])
-                        return
+                tm = tuple([x for x in self.order if need[x] and not done[x]])
+                if tm:
+                    self.to_move = tm
+                    self._lc = {}                   # each seat's list made when asked
+                    return
                 self._close_simultaneous(ev)
                 self._next_stage(ev)
                 continue
             order = self.order
             seq_legal = SEQ_LEGAL[st]
-            turn_end = st == S_D2ACT or st == S_D3  # the steps with an end of turn to mark
             cur = self.cur                          # only this loop moves it (D1C reads it)
-            while cur < len(order):
+            end = len(order)
+            while cur < end:
                 seat = order[cur]
                 legal = seq_legal(self, seat)
-                if legal and (len(legal) != 1 or legal[0] is not _DONE):
+                if legal and (legal[0] is not _DONE or len(legal) > 1):   # listo comes last
                     self.actor = seat
-                    self._tm = _ALONE[seat]
+                    self.to_move = _ALONE[seat]
                     self._lc = {seat: legal}
                     return
-                if turn_end:
-                    self._end_turn(seat, ev)
+                if st == S_D2ACT:                   # the seat's turn is over (passed over):
+                    self._d2act_finish(seat, ev)    # as after its listo (see _act_done)
+                elif st == S_D3:
+                    self.play_n = -1
                 cur = self.cur = cur + 1
             self._next_stage(ev)
 
     def _next_stage(self, ev: list[Event]) -> None:
-        if self._leave(ev):                     # the stage goes on (another D1 choice round)
-            self.cur = 0
+        if (self.tutorial or LEAVE_HOOK[self.stage]) and self._leave(ev):
+            self.cur = 0                        # the stage goes on (another D1 choice round)
             return
-        self.si += 1
-        if self.si < len(self.stages):
-            self.stage = self.stages[self.si]
+        si = self.si = self.si + 1
+        stages = self.stages
+        if si < len(stages):
+            self.stage = stages[si]
             self._enter(ev)
         else:
             self._end_route(ev)
 
-    def _in_order(self) -> list[int]:
-        return list(IN_ORDER[self.n][self.mc])
+    def _in_order(self) -> tuple[int, ...]:
+        return IN_ORDER[self.n][self.mc]
 
     def _enter(self, ev: list[Event]) -> None:
-        C = self.C
         st = self.stage
         self.cur = 0
-        self.order = self._in_order()
-        d = DISTRICT_FIRST.get(st)
-        if d is not None:
-            if st == S_D3 and self.tutorial and not self.decks_live and \
-                    self.period >= C.tut_decks_from:
-                self._moment("start:offers", ev)                           # EP-TUT.9
-                self.decks_live = True
-                self._deal_offers(ev, "EP-TUT.9")
+        self.order = IN_ORDER[self.n][self.mc]
+        d = STAGE_FIRST_OF[st]
+        if d:
             if self.tutorial:
+                C = self.C
+                if st == S_D3 and not self.decks_live and self.period >= C.tut_decks_from:
+                    self._moment("start:offers", ev)                       # EP-TUT.9
+                    self.decks_live = True
+                    self._deal_offers(ev, "EP-TUT.9")
                 self._moment(f"start:D{d}", ev)
             ev.append(event("distrito", "EP-PER.4", {"district": d, "period": self.period}))
-        if st == S_OPP:
-            self._moment("start:opportunity", ev)
-        elif st == S_D1X:
-            self._d1_enter(ev)
-        elif st == S_D1C:
-            self.order = self.cq
-        elif st == S_D2OFF:
-            self._d2_start(ev)
-        elif st == S_D4:
-            self._d4_enter(ev)
-        elif st == S_D5BUY:
-            self._d5_enter(ev)
-        elif st == S_D6:
-            self._d6_enter(ev)
-        elif st == S_D7:
-            self._d7_enter(ev)
-        elif st == S_MERMA:
-            if self.tutorial:
-                self._moment("start:summary", ev)
-            self._merma_enter(ev)
+        hook = ENTER[st]
+        if hook is not None:
+            hook(self, ev)
+
+    def _enter_opp(self, ev: list[Event]) -> None:
+        self._moment("start:opportunity", ev)
+
+    def _enter_d1c(self, ev: list[Event]) -> None:
+        self.order = self.cq
+
+    def _enter_merma(self, ev: list[Event]) -> None:
+        if self.tutorial:
+            self._moment("start:summary", ev)
+        self._merma_enter(ev)
 
     def _leave(self, ev: list[Event]) -> bool:
         st = self.stage
@@ -524,14 +511,6 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             return self._d6_legal(seat)
         return self._merma_legal(seat)
 
-    def _end_turn(self, seat: int, ev: list[Event]) -> None:
-        """A seat's turn in a step taken in order is over (by ``listo`` or passed over)."""
-        st = self.stage
-        if st == S_D2ACT:
-            self._d2act_finish(seat, ev)
-        elif st == S_D3:
-            self.play_n = -1
-
     def _close_simultaneous(self, ev: list[Event]) -> None:
         st = self.stage
         if st == S_D4:
@@ -551,14 +530,12 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         return True
 
     def _opp_legal(self, seat: int) -> list[Action]:
-        C = self.C
         if self.square[seat] >= 0:
             return []
         market = self.market
-        limit = C.usable_by_types[(market[0] > 0) + (market[1] > 0) + (market[2] > 0)]
-        sq, squares, place = self.sq, C.squares, A.PLACE_A
-        return [place[q] for q in self.usable
-                if sq[q] < 0 and squares[q].subsidy < limit]           # EP-OPP.11–14
+        sq = self.sq                                                      # EP-OPP.11–14
+        return [a for q, a in self.opp_places[(market[0] > 0) + (market[1] > 0) +
+                                              (market[2] > 0)] if sq[q] < 0]
 
     def _act_place(self, seat: int, _p: Any, q: int, ev: list[Event]) -> None:
         C = self.C
@@ -568,13 +545,11 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
                                                "id": C.squares[q].id}))
 
     # ----- the public protocol ---------------------------------------------------------------
-    @property
-    def to_move(self) -> tuple[int, ...]:
-        return self._tm                          # set by _run whenever the flow stops
-
-    @property
-    def is_over(self) -> bool:
-        return self.stage == S_OVER
+    # ``to_move`` and ``is_over`` are plain attributes (read at every step, so no property):
+    # ``_run`` sets ``to_move`` whenever the flow stops; ``is_over`` turns true in ``_finish``
+    # (the only place that sets the stage to S_OVER) and false in ``_build``.
+    to_move: tuple[int, ...] = ()               # type: ignore[assignment]
+    is_over: bool = False                       # type: ignore[assignment]
 
     def is_secret_choice(self, seat: int) -> bool:
         """Every choice in a simultaneous step (D4, D6, merma) is secret until all are in."""
@@ -591,7 +566,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             return []
         if legal is not None:
             return legal[:]
-        tm = self._tm
+        tm = self.to_move
         if seat is None:
             if len(tm) != 1:
                 return []
@@ -601,8 +576,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
                 return legal[:]
         if seat not in tm:
             return []
-        legal = self._sim_legal(seat) if self.stage in SIMULTANEOUS else \
-            self._seq_legal(seat)
+        legal = LEGAL[self.stage](self, seat)
         self._lc[seat] = legal
         return legal[:]
 
@@ -656,8 +630,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         ev: list[Event] = []
         func, param = DISPATCH[action.name]
         func(self, seat, param, action.arg, ev)
-        self._lc = {}
-        self._run(ev)
+        self._run(ev)                                # which sets _lc anew, wherever it stops
         return ev
 
     # ----- listo (done) ---------------------------------------------------------------------
@@ -669,7 +642,10 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
                             {"player": seat, "step": "d4" if st == S_D4 else "d6"}))
             return
         ev.append(event("listo", "EP-GEN.6", {"player": seat, "step": STAGE_NAMES[st]}))
-        self._end_turn(seat, ev)
+        if st == S_D2ACT:                 # the end of the seat's turn: D2 step 3 gives back the
+            self._d2act_finish(seat, ev)  # tokens of targets left short; D3 forgets the card
+        elif st == S_D3:
+            self.play_n = -1
         self.cur += 1
 
     def record_options(self) -> dict[str, Any]:
@@ -813,6 +789,33 @@ def _new_dict(_c: Content) -> dict:
     return {}
 
 
+def _statics(C: Content, tut: bool, n: int) -> dict[str, Any]:
+    """The attributes of a game that the content, the tutorial option and the number of seats
+    fix (set up once per content and kept with it; never changed by play)."""
+    cat = C.tut_cards if tut else C.cards
+    pc = C.counts[n]
+    usable = tuple(q for q in range(12) if n in C.squares[q].players)
+    kind_n: dict[str, int] = {}
+    for card in cat:
+        key = card.kind if card.kind != "export_bonus" else \
+            ("rfid" if card.once_per_period else "red")
+        kind_n.setdefault(key, 2 + card.index)
+    return {
+        "cat": cat, "ntg": 2 + len(cat), "d3_prices": d3_prices(C, cat),
+        "opt_n": pc.offers_per_type, "feed": pc.market_feed, "usable": usable,
+        # by the kinds of Product in the market: (square, its action) of the usable squares
+        "opp_places": tuple(tuple((q, A.PLACE_A[q]) for q in usable
+                                  if C.squares[q].subsidy < C.usable_by_types[kinds])
+                            for kinds in range(4)),
+        "kind_n": kind_n,
+        "ext_n": kind_n.get("outsource", -1), "lab_n": kind_n.get("choose_one", -1),
+        "shop_n": kind_n.get("store", -1), "red_n": kind_n.get("red", -1),
+        "rfid_n": kind_n.get("rfid", -1), "tech_n": kind_n.get("sale_bonus", -1),
+        "shield_n": kind_n.get("event_shield", -1),
+        "producers": tuple(2 + c.index for c in cat if c.kind == "produce"),
+    }
+
+
 def _period_plan(C: Content, tutorial: bool, p: int) -> tuple[tuple[int, ...], frozenset[str]]:
     """The stages of Period ``p`` and its tutorial constraints (the same in every game of
     the content ``C``; kept with it)."""
@@ -858,6 +861,17 @@ _ALONE = tuple((s,) for s in range(MAX_PLAYERS))   # to_move of each seat alone
 IN_ORDER = tuple(tuple(tuple((mc + i) % n for i in range(n)) for mc in range(max(n, 1)))
                  for n in range(MAX_PLAYERS + 1))
 
+#: stage -> its District's number when it opens the District, else 0
+STAGE_FIRST_OF = tuple(DISTRICT_FIRST.get(st, 0) for st in range(S_OVER + 1))
+#: stage -> whether leaving it does anything outside the tutorial (see ``_leave``)
+LEAVE_HOOK = tuple(st in (S_D1X, S_D1C, S_MERMA) for st in range(S_OVER + 1))
+#: stage -> what entering it does besides the District's event (see ``_enter``)
+ENTER: tuple[Any, ...] = tuple(
+    {S_OPP: ElplanGame._enter_opp, S_D1X: ElplanGame._d1_enter, S_D1C: ElplanGame._enter_d1c,
+     S_D2OFF: ElplanGame._d2_start, S_D4: ElplanGame._d4_enter, S_D5BUY: ElplanGame._d5_enter,
+     S_D6: ElplanGame._d6_enter, S_D7: ElplanGame._d7_enter,
+     S_MERMA: ElplanGame._enter_merma}.get(st) for st in range(S_OVER + 1))
+
 #: stage -> the legal actions of a seat in a step taken in order
 SEQ_LEGAL: tuple[Any, ...] = tuple(
     {S_OPP: ElplanGame._opp_legal, S_D1X: ElplanGame._d1x_legal, S_D1C: ElplanGame._d1c_legal,
@@ -866,6 +880,13 @@ SEQ_LEGAL: tuple[Any, ...] = tuple(
      S_D3: ElplanGame._d3_legal, S_D5BUY: ElplanGame._d5buy_legal,
      S_D5SELL: ElplanGame._d5sell_legal, S_D7: ElplanGame._d7_legal}.get(st, ElplanGame._no_legal)
     for st in range(S_OVER + 1))
+
+#: stage -> the legal actions of a seat (steps in order, then the simultaneous ones)
+LEGAL: tuple[Any, ...] = tuple(
+    {S_D4: ElplanGame._d4_legal, S_D6: ElplanGame._d6_legal,
+     S_MERMA: ElplanGame._merma_legal}.get(st, SEQ_LEGAL[st]) for st in range(S_OVER + 1))
+assert all(st in SIMULTANEOUS or LEGAL[st] is SEQ_LEGAL[st] for st in range(S_OVER + 1))
+assert {st for st in range(S_OVER + 1) if LEGAL[st] is not SEQ_LEGAL[st]} == SIMULTANEOUS
 
 # action name -> (handler, parameter)
 DISPATCH: dict[str, tuple[Any, Any]] = {

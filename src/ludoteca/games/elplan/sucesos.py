@@ -36,9 +36,10 @@ class SucesosMixin:
                                               "face_down": len(self.ev_fd)}))
         asked = []
         if e.has_player_op:
+            N, own = self.shield_n, self.own
             for s in self.order:
                 on_square = self.square[s] in SQ_D1
-                shield = self.shield_n >= 0 and self._active(s, self.shield_n)
+                shield = N >= 0 and own[s * NT + N] and self._active(s, N)
                 if shield and e.category == "negative":                   # G19
                     self.affected[s] = 0
                     ev.append(event("exencion", "EP-CARD.15", {"player": s, "ignores": True,

@@ -72,21 +72,23 @@ class SummaryMixin:
                 self.ev_under.append(self.ev_cur)
                 ev.append(event("suceso-abajo", "EP-SUM.5", {"event": e.id}))
             self.ev_cur = -1
+        offers, age = self.offers, self.age
         if 4 in steps:                                                     # EP-SUM.6, G12
             gone = []
+            under, cat = self.under, self.cat
             for o in range(9):
-                k = self.offers[o]
-                if k >= 0 and self.age[o] >= 1:
-                    self.under[o // 3].append(k)
-                    self.offers[o] = -1
-                    self.age[o] = 0
-                    gone.append({"slot": o, "card": self.cat[k].id})
+                k = offers[o]
+                if k >= 0 and age[o] >= 1:
+                    under[o // 3].append(k)
+                    offers[o] = -1
+                    age[o] = 0
+                    gone.append({"slot": o, "card": cat[k].id})
             ev.append(event("ofertas-retiradas", "EP-SUM.6", {"retired": gone}))
         if 5 in steps:                                                     # EP-SUM.7
             turned = []
             for o in range(9):
-                if self.offers[o] >= 0 and self.age[o] == 0:
-                    self.age[o] = 1
+                if offers[o] >= 0 and age[o] == 0:
+                    age[o] = 1
                     turned.append(o)
             ev.append(event("ofertas-rotadas", "EP-SUM.7", {"slots": turned}))
         if 6 in steps and self.decks_live:                                 # EP-SUM.8
@@ -112,6 +114,9 @@ class SummaryMixin:
         if self.ideas[s]:
             self.ideas[s] -= 1
             return "idle"
+        b0 = s * NT * 3
+        if IDEA not in self.sp[b0:b0 + 3 * self.ntg]:
+            return None                                                   # no Idea placed
         best = None
         for N in range(self.ntg):
             b = (s * NT + N) * 3
@@ -140,9 +145,10 @@ class SummaryMixin:
         ideas = [self._ideas_total(s) for s in range(n)]
         trios = [0 if self.tutorial else self._trios(s) for s in range(n)]
         points = [ideas[s] + trios[s] for s in range(n)]
+        sp, span = self.sp, 3 * self.ntg
         res = [sum(self.idle[3 * s:3 * s + 3]) +
-               sum(1 for N in range(self.ntg) for i in range(3)
-                   if 0 <= self.sp[(s * NT + N) * 3 + i] < IDEA) for s in range(n)]
+               sum(1 for v in sp[3 * NT * s:3 * NT * s + span] if 0 <= v < IDEA)
+               for s in range(n)]
         liq = [res[s] + sum(self.hand[3 * s:3 * s + 3]) + sum(self.tienda[3 * s:3 * s + 3]) +
                sum(self.cat[N - 2].refund for N in self._owned_targets(s) if N >= 2)
                for s in range(n)]
@@ -157,6 +163,7 @@ class SummaryMixin:
                    "places": places, "periods": self.period}
         self._result = Result(ranking, winners, tuple(points), reason, details)
         self.stage = S_OVER
+        self.is_over = True
         self._lc = {}
         ev.append(event("fin", "EP-TUT.13" if self.tutorial else "EP-END.1", {
             "reason": reason, "winners": list(winners), "scores": points,

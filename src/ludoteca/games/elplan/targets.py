@@ -14,10 +14,15 @@ from ludoteca.core.action import Action
 from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import ANY, NT, S_D1C, S_D2RET, S_D3, S_D6, SQ_D2, SQ_D4, event, triple
+from .common import ANY, MAX_PLAYERS, NT, S_D1C, S_D2RET, S_D3, S_D6, SQ_D2, SQ_D4, event, triple
 
 IDEA = 3
 TARGETS = range(NT)
+SEAT_KEY = tuple(str(s) for s in range(MAX_PLAYERS))      # seats as JSON keys
+DONE = A.A_DONE
+INVEST_CREDIT_A = A.INVEST_CREDIT_A
+ACTIVATE_A, REINFORCE_A = A.ACTIVATE_A, A.REINFORCE_A
+DEACTIVATE_A, RETURN_A, MAKE_A = A.DEACTIVATE_A, A.RETURN_A, A.MAKE_A
 
 
 def _exchange_legal(idle: tuple[int, int, int]) -> tuple[Action, ...]:
@@ -30,6 +35,36 @@ def _exchange_legal(idle: tuple[int, int, int]) -> tuple[Action, ...]:
 #: the legal D2 exchanges by idle resources, each counted up to 2 (all the rule looks at)
 EXCHANGE_LEGAL = tuple(tuple(tuple(_exchange_legal((c, d, e)) for e in range(3))
                              for d in range(3)) for c in range(3))
+
+
+def d3_prices(C, cat) -> tuple[tuple[tuple[tuple[int, int, int, tuple[Action, ...]], ...],
+                                            ...], ...]:
+    """What buying each card costs a seat on each square: ``[q + 1][k]`` (q = −1: no square)
+    lists (Hc, Dinero, Energía, the actions by slot) for each way to pay (EP-D3.2, the 3A–3C
+    discounts EP-D3.11–13; G44: with two discounted types, 3A picks Dinero or Energía)."""
+    table = []
+    for q in range(-1, len(C.squares)):
+        square = C.squares[q] if q >= 0 else None
+        disc_deck = square.deck if square is not None and square.benefit == "discount" else -1
+        row = []
+        for card in cat:
+            cost = card.cost
+            disc = tuple(r for r in square.discount if cost[r] > 0) \
+                if card.deck == disc_deck else ()
+            ways = []
+            if len(disc) == 2:
+                for r, acts in ((1, A.INVEST_D_A), (2, A.INVEST_E_A)):
+                    c = list(cost)
+                    c[r] -= 1
+                    ways.append((c[0], c[1], c[2], acts))
+            else:
+                c = list(cost)
+                for r in disc:
+                    c[r] -= 1
+                ways.append((c[0], c[1], c[2], A.INVEST_A))
+            row.append(tuple(ways))
+        table.append(tuple(row))
+    return tuple(table)
 
 
 class TargetsMixin:
@@ -59,23 +94,33 @@ class TargetsMixin:
                 return True
         return self._tok(s, N) >= self.tinfo[s][N][1]
 
-    def _owned_targets(self, s: int) -> list[int]:
+    def _owned_targets(self, s: int) -> tuple[int, ...]:
+        """The targets seat ``s`` owns, in order (kept in step with ``own`` by ``_set_own``)."""
+        return self.otg[s]
+
+    def _set_own(self, s: int, N: int, v: int) -> None:
+        """Seat ``s`` owns target ``N`` (v = 1) or not (0): ``own`` and ``otg`` together."""
         b = s * NT
-        return list(compress(TARGETS, self.own[b:b + self.ntg]))
+        self.own[b + N] = v
+        self.otg[s] = tuple(compress(TARGETS, self.own[b:b + self.ntg]))
 
     def _sync(self, s: int) -> None:
         """Keep naming, Laboratorio picks and ``since`` in step with the tokens."""
         base = s * NT
-        own = self.own
-        ext = self._ext_active(s)
+        own, sp, tinfo = self.own, self.sp, self.tinfo[s]
+        N = self.ext_n                                                    # _ext_active, inline
+        if N >= 0 and own[base + N] == 1:
+            b = 3 * (base + N)
+            ext = (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0) >= tinfo[N][1]
+        else:
+            ext = False
         nm = self.named[s]
         if nm >= 0 and (not ext or not own[base + nm]):
             self.named[s] = nm = -1                                       # G20
         if not ext:
             nm = -1                           # no naming counts without an active card
-        period, since, sp, cat = self.period, self.since, self.sp, self.cat
-        tinfo = self.tinfo[s]
-        for N in compress(TARGETS, own[base:base + self.ntg]):           # as _active, inline
+        period, since, cat = self.period, self.since, self.cat
+        for N in self.otg[s]:                                             # as _active, inline
             i = base + N
             b = 3 * i
             if (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0) >= tinfo[N][1] or \
@@ -84,7 +129,7 @@ class TargetsMixin:
                     since[i] = period
             else:
                 since[i] = -1
-        if self.lab_n >= 0 and self.lab[s] >= 0 and not self._active(s, self.lab_n):
+        if self.lab[s] >= 0 and self.lab_n >= 0 and not self._active(s, self.lab_n):
             self.lab[s] = -1                                              # G23
 
     def _procs(self, s: int, N: int) -> tuple[int, ...]:
@@ -102,18 +147,26 @@ class TargetsMixin:
 
     def _pool_of(self, s: int, square: bool = True) -> list[int]:
         """Available processes [a, b, c, any] (EP-D4.1; G3 without the D4 square)."""
-        C = self.C
         pool = [0, 0, 0, 0]
         base = s * NT
         own, sp, cat, tinfo = self.own, self.sp, self.cat, self.tinfo[s]
         named = self.named[s]
-        nm = named if self._ext_active(s) else -1
-        for N in compress(TARGETS, own[base:base + self.ntg]):  # _active and _procs, inline
+        N = self.ext_n                                                    # _ext_active, inline
+        if named >= 0 and N >= 0 and own[base + N] == 1:
+            b = 3 * (base + N)
+            nm = named if (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0) >= \
+                tinfo[N][1] else -1
+        else:
+            nm = -1
+        plan = None
+        for N in self.otg[s]:                                   # _active and _procs, inline
             b = 3 * (base + N)
             tok = (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0)
             if N < 2:
                 if tok >= tinfo[N][1]:
-                    pool[C.plans[self.plans[s]].processes[N][0]] += 1
+                    if plan is None:
+                        plan = self.C.plans[self.plans[s]].processes
+                    pool[plan[N][0]] += 1
                 continue
             card = cat[N - 2]
             if not (card.comes_active or N == nm or tok >= tinfo[N][1]):
@@ -143,15 +196,16 @@ class TargetsMixin:
         """Every token on N goes back idle (EP-GEN.8); returns what came back."""
         b = (s * NT + N) * 3
         back = {"ch": 0, "d": 0, "e": 0, "ideas": 0}
-        for i in range(3):
-            v = self.sp[b + i]
+        sp, idle = self.sp, self.idle
+        for i in range(b, b + 3):
+            v = sp[i]
             if v == IDEA:
                 self.ideas[s] += 1
                 back["ideas"] += 1
             elif v >= 0:
-                self.idle[3 * s + v] += 1
+                idle[3 * s + v] += 1
                 back[("ch", "d", "e")[v]] += 1
-            self.sp[b + i] = -1
+            sp[i] = -1
         return back
 
     def _required_need(self, s: int, N: int) -> list[int] | None:
@@ -178,6 +232,7 @@ class TargetsMixin:
     # ----- D2 start (EP-D2.14–15, G18, G28) --------------------------------------------------
     def _d2_start(self, ev: list[Event]) -> None:
         C = self.C
+        own, since, period, producers = self.own, self.since, self.period, self.producers
         for s in self.order:
             q = self.square[s]
             if q in SQ_D2:
@@ -185,9 +240,9 @@ class TargetsMixin:
                 for r in range(3):
                     self.idle[3 * s + r] += g[r]
                 ev.append(event("oportunidad-d2", "EP-D2.14", {"player": s, "gain": triple(g)}))
-            for N in self.producers:
+            for N in producers:
                 i = s * NT + N
-                if self.own[i] and self._active(s, N) and 0 <= self.since[i] < self.period:
+                if own[i] and 0 <= since[i] < period and self._active(s, N):
                     card = self.cat[N - 2]
                     for r in range(3):
                         self.idle[3 * s + r] += card.gain[r]
@@ -198,11 +253,11 @@ class TargetsMixin:
     # ----- D2 step 1: deactivate (EP-D2.2) ---------------------------------------------------
     def _d2off_legal(self, s: int) -> list[Action]:
         keep = "keep_activations" in self.cons
-        sp, base = self.sp, s * NT
-        out = [A.DEACTIVATE_A[N] for N in self._owned_targets(s)          # with tokens on it
-               if (sp[3 * (base + N)] >= 0 or sp[3 * (base + N) + 1] >= 0 or
-                   sp[3 * (base + N) + 2] >= 0) and not (keep and N < 2)]
-        out.append(A.A_DONE)
+        sp, b0 = self.sp, 3 * s * NT
+        out = [DEACTIVATE_A[N] for N in self.otg[s]                      # with tokens on it
+               if (sp[b0 + 3 * N] >= 0 or sp[b0 + 3 * N + 1] >= 0 or
+                   sp[b0 + 3 * N + 2] >= 0) and not (keep and N < 2)]
+        out.append(DONE)
         return out
 
     def _act_deactivate(self, s: int, _p: Any, N: int, ev: list[Event]) -> None:
@@ -220,8 +275,8 @@ class TargetsMixin:
             return [A.CHOOSE_A[r] for r in self.refund_mask]
         if self.returned[s]:
             return []
-        out = [A.RETURN_A[N] for N in self._owned_targets(s) if N >= 2]
-        out.append(A.A_DONE)
+        out = [RETURN_A[N] for N in self.otg[s] if N >= 2]
+        out.append(DONE)
         return out
 
     def _act_return(self, s: int, _p: Any, N: int, ev: list[Event]) -> None:
@@ -232,7 +287,7 @@ class TargetsMixin:
             data["tienda_to_box"] = {"mp": self.tienda[3 * s], "bc": self.tienda[3 * s + 1],
                                      "sv": self.tienda[3 * s + 2]}
             self.tienda[3 * s:3 * s + 3] = [0, 0, 0]
-        self.own[s * NT + N] = 0
+        self._set_own(s, N, 0)
         self.since[s * NT + N] = -1
         self.boxed[card.deck].append(card.index)
         if self.named[s] == N or N == self.ext_n:
@@ -267,34 +322,54 @@ class TargetsMixin:
     def _d2act_legal(self, s: int) -> list[Action]:
         out: list[Action] = []
         ideas_ok = self.ideas[s] > 0 and self._ideas_allowed()
-        ext = self._ext_active(s)
+        sp, idle, tinfo, base, own = self.sp, self.idle, self.tinfo[s], s * NT, self.own
+        N = self.ext_n                                                    # _ext_active, inline
+        if N >= 0 and own[base + N] == 1:
+            b = 3 * (base + N)
+            ext = (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0) >= tinfo[N][1]
+        else:
+            ext = False
         named = self.named[s] if ext else -1
-        sp, idle, tinfo, base = self.sp, self.idle, self.tinfo[s], s * NT
-        i0, i1, i2 = idle[3 * s], idle[3 * s + 1], idle[3 * s + 2]
+        ib = 3 * s
         missing_plan = missing_inv = False
-        for N in self._owned_targets(s):
+        for N in self.otg[s]:
             if N == named:
                 continue                                                  # G20: no tokens on it
             spaces, mn = tinfo[N]
             b = (base + N) * 3
-            need = None                                   # _required_need and _covers, inline
-            for i in range(mn):
-                if sp[b + i] < 0:
-                    if need is None:
-                        need = [0, 0, 0]
-                    need[spaces[i]] += 1
-            if need is not None:
-                if i0 >= need[0] and i1 >= need[1] and i2 >= need[2]:
-                    out.append(A.ACTIVATE_A[N])
-                    if N < 2:
-                        missing_plan = True
-                    else:
-                        missing_inv = True
+            if mn == 1:                           # _required_need and _covers, inline
+                if sp[b] < 0:
+                    if idle[ib + spaces[0]] > 0:
+                        out.append(ACTIVATE_A[N])
+                        if N < 2:
+                            missing_plan = True
+                        else:
+                            missing_inv = True
+                    need = True
+                else:
+                    need = False
+            elif mn:
+                need = None
+                for i in range(mn):
+                    if sp[b + i] < 0:
+                        if need is None:
+                            need = [0, 0, 0]
+                        need[spaces[i]] += 1
+                if need is not None:
+                    if idle[ib] >= need[0] and idle[ib + 1] >= need[1] and \
+                            idle[ib + 2] >= need[2]:
+                        out.append(ACTIVATE_A[N])
+                        if N < 2:
+                            missing_plan = True
+                        else:
+                            missing_inv = True
             else:
+                need = False
+            if not need:
                 for j in range(mn, len(spaces)):
                     if sp[b + j] < 0:
-                        if self.idle[3 * s + spaces[j]] > 0:
-                            out.append(A.REINFORCE_A[N])
+                        if idle[ib + spaces[j]] > 0:
+                            out.append(REINFORCE_A[N])
                         break
             if ideas_ok:
                 for r in range(3):
@@ -307,20 +382,22 @@ class TargetsMixin:
                     if sp[b] == r or sp[b + 1] == r or sp[b + 2] == r:
                         out.append(A.REPLACE_A[r][N])
         if ext and not self.ext_done[s]:
-            for N in self._owned_targets(s):
+            for N in self.otg[s]:
                 if N >= 2 and N != self.ext_n and N != self.named[s] and \
                         not self.cat[N - 2].comes_active and not self._tok(s, N):
                     out.append(A.OUTSOURCE_A[N])
-        lab_active = self.lab_n >= 0 and self._active(s, self.lab_n)
-        if lab_active and not self.lab_done[s]:
-            out += [A.LAB_A[x] for x in range(3) if x != self.lab[s]]
-        ok = not (lab_active and self.lab[s] < 0)                          # G23
-        if "must_activate_plan" in self.cons and missing_plan:
-            ok = False
-        if "must_activate_investment" in self.cons and missing_inv:
-            ok = False
-        if ok:
-            out.append(A.A_DONE)
+        N = self.lab_n
+        lab_active = N >= 0 and own[base + N] and self._active(s, N)
+        if lab_active:
+            if not self.lab_done[s]:
+                out += [A.LAB_A[x] for x in range(3) if x != self.lab[s]]
+            if self.lab[s] < 0:                                           # G23
+                return out
+        cons = self.cons
+        if cons and (("must_activate_plan" in cons and missing_plan) or
+                     ("must_activate_investment" in cons and missing_inv)):
+            return out
+        out.append(DONE)
         return out
 
     def _fill_required(self, s: int, N: int) -> list[int]:
@@ -404,20 +481,23 @@ class TargetsMixin:
     def _d2act_finish(self, s: int, ev: list[Event]) -> None:
         """Targets left below their minimum give their tokens back (brief, D2 step 3)."""
         sp, tinfo, base = self.sp, self.tinfo[s], s * NT
-        for N in self._owned_targets(s):
+        back = None
+        for N in self.otg[s]:
             b = 3 * (base + N)
             t = (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0)
             if t and t < tinfo[N][1]:
                 back = self._tokens_back(s, N)
                 ev.append(event("fichas-devueltas", "EP-D2.6", {
                     "player": s, "target": N, "id": self._target_id(s, N), "back": back}))
-        self._sync(s)
+        if back is not None:        # every action that moves tokens syncs: nothing else to do
+            self._sync(s)
 
     # ----- D2 step 4: exchange (EP-D2.9, G26) ------------------------------------------------
     def _d2exc_legal(self, s: int) -> list[Action]:
         b = 3 * s
         idle = self.idle
-        return list(EXCHANGE_LEGAL[min(idle[b], 2)][min(idle[b + 1], 2)][min(idle[b + 2], 2)])
+        c, d, e = idle[b], idle[b + 1], idle[b + 2]
+        return list(EXCHANGE_LEGAL[c if c < 2 else 2][d if d < 2 else 2][e if e < 2 else 2])
 
     def _act_exchange(self, s: int, ex: tuple[int, int, int], _a: Any, ev: list[Event]) -> None:
         r1, r2, r3 = ex
@@ -443,7 +523,6 @@ class TargetsMixin:
         return not self.tutorial and not self.credit[s] and self.credit_supply > 0
 
     def _d3_legal(self, s: int) -> list[Action]:
-        C = self.C
         if self.play_n >= 0:
             N = self.play_n
             need = self._required_need(s, N)
@@ -453,38 +532,24 @@ class TargetsMixin:
         if self.bought[s]:
             return []
         out: list[Action] = []
-        credit = self._credit_ok(s)
-        idle = self.idle[3 * s:3 * s + 3]
-        q = self.square[s]
-        square = C.squares[q] if q >= 0 else None
-        disc_deck = square.deck if square is not None and square.benefit == "discount" else -1
-        offers, own, cat, base = self.offers, self.own, self.cat, s * NT + 2
-        for o in range(9):
-            k = offers[o]
+        credit = not self.tutorial and not self.credit[s] and self.credit_supply > 0
+        idle = self.idle
+        b = 3 * s
+        i0, i1, i2 = idle[b], idle[b + 1], idle[b + 2]
+        prices = self.d3_prices[self.square[s] + 1]
+        own, base = self.own, s * NT + 2
+        o = -1
+        for k in self.offers:
+            o += 1
             if k < 0 or own[base + k]:
                 continue
-            card = cat[k]
-            cost = card.cost
-            disc = tuple(r for r in square.discount if cost[r] > 0) \
-                if card.deck == disc_deck else ()                         # _discount_types
-            if len(disc) == 2:                                            # G44: 3A picks D or E
-                for r, acts in ((1, A.INVEST_D_A), (2, A.INVEST_E_A)):
-                    c = list(cost)
-                    c[r] -= 1
-                    if idle[0] >= c[0] and idle[1] >= c[1] and idle[2] >= c[2]:
-                        out.append(acts[o])
-            elif disc:
-                c = list(cost)
-                for r in disc:
-                    c[r] -= 1
-                if idle[0] >= c[0] and idle[1] >= c[1] and idle[2] >= c[2]:
-                    out.append(A.INVEST_A[o])
-            elif idle[0] >= cost[0] and idle[1] >= cost[1] and idle[2] >= cost[2]:
-                out.append(A.INVEST_A[o])
+            for c0, c1, c2, acts in prices[k]:                            # _discount_types,
+                if i0 >= c0 and i1 >= c1 and i2 >= c2:                    # G44 (see D3_PRICES)
+                    out.append(acts[o])
             if credit:
-                out.append(A.INVEST_CREDIT_A[o])
+                out.append(INVEST_CREDIT_A[o])
         if not (out and "must_buy_investment" in self.cons):
-            out.append(A.A_DONE)
+            out.append(DONE)
         return out
 
     def _act_invest(self, s: int, mode: int, o: int, ev: list[Event]) -> None:
@@ -511,7 +576,7 @@ class TargetsMixin:
             rule = ("EP-D3.11", "EP-D3.12", "EP-D3.13")[card.deck] if disc else "EP-D3.2"
         data["paid"] = triple(paid)
         self.offers[o] = -1                                               # EP-D3.8
-        self.own[s * NT + N] = 1
+        self._set_own(s, N, 1)
         self.bought[s] = 1
         self._sync(s)
         data["active"] = self._active(s, N)
@@ -522,34 +587,31 @@ class TargetsMixin:
     def _deal_offers(self, ev: list[Event], rule: str) -> None:
         """Fill every deck to ``offers_per_type`` fresh offers (EP-SET.2–3, EP-SUM.8, G45)."""
         dealt = []
+        offers, age, fd, under, cat = self.offers, self.age, self.fd, self.under, self.cat
+        slots = range(self.opt_n)
         for d in range(3):
-            for o in range(self.opt_n):
+            for o in slots:
                 slot = 3 * d + o
-                if self.offers[slot] >= 0:
+                if offers[slot] >= 0:
                     continue
-                if not self.fd[d] and self.under[d]:                      # EP-DECK.3
-                    self.fd[d] = self.under[d]
-                    self.under[d] = []
-                    self.rng.shuffle(self.fd[d])
+                if not fd[d] and under[d]:                                # EP-DECK.3
+                    fd[d] = under[d]
+                    under[d] = []
+                    self.rng.shuffle(fd[d])
                     ev.append(event("mazo-rebarajado", "EP-DECK.3", {"deck": d,
-                                                                     "cards": len(self.fd[d])}))
-                if not self.fd[d]:                                        # EP-DECK.4
+                                                                     "cards": len(fd[d])}))
+                if not fd[d]:                                             # EP-DECK.4
                     continue
-                self.offers[slot] = self.fd[d].pop()
-                self.age[slot] = 0
-                dealt.append({"slot": slot, "card": self.cat[self.offers[slot]].id})
+                k = offers[slot] = fd[d].pop()
+                age[slot] = 0
+                dealt.append({"slot": slot, "card": cat[k].id})
         ev.append(event("ofertas", rule, {"dealt": dealt}))
 
     # ----- D4: manufacturing (EP-D4.*, G3, G34; simultaneous) --------------------------------
-    def _can_make(self, rem: list[int], b: int, procs: tuple[int, ...]) -> bool:
-        wild = 0
-        for x in procs:
-            if rem[b + x] <= 0:
-                wild += 1
-        return wild <= rem[b + ANY]
-
+    # A recipe can be made when its process types lacking from the pool are no more than the
+    # pool's «any» processes (EP-D4.7): checked inline in _d4_enter and _d4_legal.
     def _d4_enter(self, ev: list[Event]) -> None:
-        C = self.C
+        plans, my_plans = self.C.plans, self.plans
         pools = {}
         pools_l, rem, made, done, need = self.pool, self.rem, self.made, self.done, self.need
         for s in range(self.n):
@@ -560,22 +622,37 @@ class TargetsMixin:
             made[3 * s:3 * s + 3] = [0, 0, 0]
             done[s] = 0
             need[s] = 0
-            for _t, procs in C.plans[self.plans[s]].recipes:             # as _can_make
-                if sum(1 for x in procs if pool[x] <= 0) <= pool[ANY]:
+            wild = pool[ANY]
+            for _t, procs in plans[my_plans[s]].recipes:                 # a recipe to make
+                lacking = 0
+                for x in procs:
+                    if pool[x] <= 0:
+                        lacking += 1
+                if lacking <= wild:
                     need[s] = 1
                     break
-            pools[str(s)] = {"a": pool[0], "b": pool[1], "c": pool[2], "any": pool[3]}
+            pools[SEAT_KEY[s]] = {"a": pool[0], "b": pool[1], "c": pool[2], "any": wild}
         ev.append(event("procesos", "EP-D4.1", {"pools": pools}))
 
     def _d4_legal(self, s: int) -> list[Action]:
-        C = self.C
-        plan = C.plans[self.plans[s]]
+        plan = self.C.plans[self.plans[s]]
         b = 4 * s
-        second = "must_make_second" in self.cons
-        out = [A.MAKE_A[t] for t, procs in plan.recipes
-               if not (second and t == plan.type) and self._can_make(self.rem, b, procs)]
-        if not out or not ("must_make" in self.cons or second):
-            out.append(A.A_DONE)
+        rem = self.rem
+        wild = rem[b + ANY]
+        cons = self.cons
+        second = "must_make_second" in cons
+        out = []
+        for t, procs in plan.recipes:
+            if second and t == plan.type:
+                continue
+            lacking = 0                                                   # (see above)
+            for x in procs:
+                if rem[b + x] <= 0:
+                    lacking += 1
+            if lacking <= wild:
+                out.append(MAKE_A[t])
+        if not out or not ("must_make" in cons or second):
+            out.append(DONE)
         return out
 
     def _act_make(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
@@ -592,12 +669,15 @@ class TargetsMixin:
         ev.append(event("decidido", "EP-D4.3", {"player": s, "step": "d4"}))
 
     def _d4_reveal(self, ev: list[Event]) -> None:
-        made = {}
+        out = {}
+        hand, made, rem = self.hand, self.made, self.rem
         for s in self._in_order():
             b = 3 * s
-            for t in range(3):
-                self.hand[b + t] += self.made[b + t]
-            made[str(s)] = {"mp": self.made[b], "bc": self.made[b + 1], "sv": self.made[b + 2]}
-            self.made[b:b + 3] = [0, 0, 0]
-            self.rem[4 * s:4 * s + 4] = [0, 0, 0, 0]                       # EP-D4.8
-        ev.append(event("fabricacion", "EP-D4.3", {"made": made}))
+            m0, m1, m2 = made[b], made[b + 1], made[b + 2]
+            hand[b] += m0
+            hand[b + 1] += m1
+            hand[b + 2] += m2
+            out[SEAT_KEY[s]] = {"mp": m0, "bc": m1, "sv": m2}
+            made[b:b + 3] = [0, 0, 0]
+            rem[4 * s:4 * s + 4] = [0, 0, 0, 0]                            # EP-D4.8
+        ev.append(event("fabricacion", "EP-D4.3", {"made": out}))
