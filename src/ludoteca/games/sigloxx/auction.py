@@ -25,10 +25,23 @@ from .common import (
     TECH_ID,
     clamp,
     event,
+    player_event,
+    shared_event,
 )
 
 _BIDS = A.BID_A
 _MAX = A.MAX_BID
+_AUCTION, _BUY_LAND, _BUY_TECH = A.AUCTION_A, A.BUY_LAND_A, A.BUY_TECH_A
+_PASS, _WITHDRAW, _NO_BUY = A.A_PASS, A.A_WITHDRAW, A.A_NO_BUY
+WITHDRAW_RULE = {PH_PUJA: "XX-2.5", PH_ELEGIR: "XX-2.20", PH_SOLO: "XX-G18.3"}
+
+# the fields of shared events (common.shared_event)
+_MARCADOR = ("marker", "price")
+_SUBASTA = ("player", "tile")
+_PASA = ("player", "tile")
+_RETIRADA = ("player", "order", "price")
+_SOLO = ("player", "price")
+_CONSUELO = ("player", "amount")
 
 
 class AuctionMixin:
@@ -43,33 +56,32 @@ class AuctionMixin:
 
     # ----- legal actions ------------------------------------------------------------------------
     def _legal_elegir(self) -> list:
-        s = self.actor
-        out = [A.AUCTION_A[t] for t in self.land_display] \
-            if self.coins[s] >= self.min_bid() else []
-        out.append(A.A_WITHDRAW)
+        out = [_AUCTION[t] for t in self.land_display] \
+            if self.coins[self.actor] >= self.K.TRACKS[self.track].min_bid else []
+        out.append(_WITHDRAW)
         return out
 
     def _legal_solo(self) -> list:
-        s = self.actor
-        out = [A.BUY_LAND_A[t] for t in self.land_display] \
-            if self.coins[s] >= self.min_bid() else []
-        out.append(A.A_WITHDRAW)
+        out = [_BUY_LAND[t] for t in self.land_display] \
+            if self.coins[self.actor] >= self.K.TRACKS[self.track].min_bid else []
+        out.append(_WITHDRAW)
         return out
 
     def _legal_abrir(self) -> list:
-        return _BIDS[self.min_bid():min(self.coins[self.actor], _MAX) + 1]
+        c = self.coins[self.actor]
+        return _BIDS[self.K.TRACKS[self.track].min_bid:(c if c < _MAX else _MAX) + 1]
 
     def _legal_puja(self) -> list:
-        out = _BIDS[self.high + 1:min(self.coins[self.actor], _MAX) + 1]
-        out.append(A.A_PASS)
-        out.append(A.A_WITHDRAW)
+        c = self.coins[self.actor]
+        out = _BIDS[self.high + 1:(c if c < _MAX else _MAX) + 1]
+        out.append(_PASS)
+        out.append(_WITHDRAW)
         return out
 
     def _legal_tech(self) -> list:
-        price = self.price()
-        out = [A.BUY_TECH_A[t] for t in self.tech_display] \
-            if self.science[self.actor] >= price else []
-        out.append(A.A_NO_BUY)
+        out = [_BUY_TECH[t] for t in self.tech_display] \
+            if self.science[self.actor] >= self.K.TRACKS[self.track].prices[self.marker] else []
+        out.append(_NO_BUY)
         return out
 
     # ----- flow -------------------------------------------------------------------------------
@@ -79,8 +91,8 @@ class AuctionMixin:
         if len(self.withdrawn) == self.n - 1:
             if not self.lone:
                 self.lone = True
-                ev.append(event("solo", "XX-2.23", {"player": self.sp,
-                                                    "price": self.min_bid()}))
+                ev.append(shared_event("solo", "XX-2.23", _SOLO, self.sp,
+                                       self.K.TRACKS[self.track].min_bid))
             self.phase = PH_SOLO
         else:
             self.phase = PH_ELEGIR
@@ -88,9 +100,9 @@ class AuctionMixin:
     def _next_bidder(self, ev: list[Event]) -> None:
         """The first seat clockwise from the last actor that may still bid; none → the high
         bidder wins (XX-2.4, XX-2.10)."""
-        n, w, passed, hs = self.n, self.withdrawn, self.passed, self.high_seat
+        n, w, passed, hs, last = self.n, self.withdrawn, self.passed, self.high_seat, self.last
         for i in range(1, n):
-            s = (self.last + i) % n
+            s = (last + i) % n
             if s != hs and not passed[s] and s not in w:
                 self.phase, self.actor = PH_PUJA, s
                 return
@@ -104,29 +116,32 @@ class AuctionMixin:
         self.passed = [False] * self.n
         self.tile, self.high, self.high_seat, self.last = -1, 0, -1, -1
         self.sp = s
-        ev.append(event("inicial", "XX-2.17", {"player": s}))
+        ev.append(player_event("inicial", "XX-2.17", s))
         self._to_elegir(ev)
 
     def _gain_tile(self, s: int, tile: int, ev: list[Event]) -> None:
         """A won (or lone-bought) tile: pending with a citizen and k garbage; marker +1
         (XX-2.12–2.15, XX-G9.4, XX-G18.2)."""
-        self.land_display = [t for t in self.land_display if t != tile]
-        self.won[s] += 1
-        k = self.won[s]
+        display = self.land_display[:]
+        display.remove(tile)
+        self.land_display = display
+        k = self.won[s] = self.won[s] + 1
         citizen = 1 if self.cit_supply[s] > 0 else 0
         self.cit_supply[s] -= citizen
         self.pend_land[s] = self.pend_land[s] + ((tile, citizen, k),)
         ev.append(event("tierra", "XX-2.15", {"player": s, "tile": LAND_ID[tile],
-                                              "citizen": bool(citizen), "garbage": k}))
-        if self.marker < len(self.K.TRACKS[self.track].prices) - 1:
-            self.marker += 1
-        ev.append(event("marcador", "XX-2.13", {"marker": self.marker, "price": self.price()}))
+                                              "citizen": citizen == 1, "garbage": k}))
+        prices = self.K.TRACKS[self.track].prices
+        marker = self.marker
+        if marker < len(prices) - 1:
+            marker = self.marker = marker + 1
+        ev.append(shared_event("marcador", "XX-2.13", _MARCADOR, marker, prices[marker]))
 
     # ----- handlers ---------------------------------------------------------------------------
     def _h_auction(self, tile: int, _p: object, ev: list[Event]) -> None:
         self.tile = tile
         self.phase = PH_ABRIR
-        ev.append(event("subasta", "XX-2.2", {"player": self.actor, "tile": LAND_ID[tile]}))
+        ev.append(shared_event("subasta", "XX-2.2", _SUBASTA, self.actor, LAND_ID[tile]))
 
     def _h_bid(self, amount: int, _p: object, ev: list[Event]) -> None:
         s = self.actor
@@ -141,7 +156,7 @@ class AuctionMixin:
         s = self.actor
         self.passed[s] = True
         self.last = s
-        ev.append(event("pasa", "XX-2.7", {"player": s, "tile": LAND_ID[self.tile]}))
+        ev.append(shared_event("pasa", "XX-2.7", _PASA, s, LAND_ID[self.tile]))
         self._next_bidder(ev)
 
     def _h_withdraw(self, _a: object, _p: object, ev: list[Event]) -> None:
@@ -149,9 +164,8 @@ class AuctionMixin:
         self.withdrawn.append(s)
         if ph == PH_PUJA:
             self.last = s
-        rule = {PH_PUJA: "XX-2.5", PH_ELEGIR: "XX-2.20", PH_SOLO: "XX-G18.3"}[ph]
-        ev.append(event("retirada", rule, {"player": s, "order": len(self.withdrawn),
-                                           "price": self.price()}))
+        ev.append(shared_event("retirada", WITHDRAW_RULE[ph], _RETIRADA, s, len(self.withdrawn),
+                               self.K.TRACKS[self.track].prices[self.marker]))
         self.tech_ctx = ph
         self.phase = PH_TECH                                                    # X6
 
@@ -184,22 +198,26 @@ class AuctionMixin:
         self._after_tech(ev)
 
     def _h_no_buy(self, _a: object, _p: object, ev: list[Event]) -> None:
-        ev.append(event("no_compra", "XX-2.24", {"player": self.actor}))
+        ev.append(player_event("no_compra", "XX-2.24", self.actor))
         self._after_tech(ev)
 
     def _after_tech(self, ev: list[Event]) -> None:
         s = self.actor
         if len(self.withdrawn) == self.n:                                       # XX-2.27
             self.sp = s
-            ev.append(event("inicial", "XX-2.27", {"player": s}))
+            ev.append(player_event("inicial", "XX-2.27", s))
             self._consolation(ev)
             self._begin_catastrophe(ev)
         elif self.tech_ctx == PH_PUJA:
             self._next_bidder(ev)
         else:                                                                   # XX-2.22
-            n = self.n
-            self.sp = next((s + i) % n for i in range(1, n) if (s + i) % n not in self.withdrawn)
-            ev.append(event("inicial", "XX-2.22", {"player": self.sp}))
+            n, w = self.n, self.withdrawn
+            for i in range(1, n):
+                t = (s + i) % n
+                if t not in w:
+                    break
+            self.sp = t
+            ev.append(player_event("inicial", "XX-2.22", t))
             self._to_elegir(ev)
 
     def _h_buy_land(self, tile: int, _p: object, ev: list[Event]) -> None:
@@ -216,7 +234,7 @@ class AuctionMixin:
         for s in range(self.n):
             if self.won[s] == 0:
                 self.coins[s] += amount
-                ev.append(event("consuelo", "XX-G19.1", {"player": s, "amount": amount}))
+                ev.append(shared_event("consuelo", "XX-G19.1", _CONSUELO, s, amount))
 
 
 __all__ = ["AuctionMixin"]

@@ -13,9 +13,10 @@ from __future__ import annotations
 from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import CAT_ID, COL_LETTERS, PH_CAT, clamp, event
+from .common import CAT_ID, COL_LETTERS, PH_CAT, clamp, event, player_event
 
 _MAX = A.MAX_BID
+_COLUMN = A.COLUMN_A
 WORST = 0                   # column A is the full strength (XX-3.5, checked by the schema)
 
 
@@ -31,53 +32,58 @@ class CatastropheMixin:
             "columns": [COL_LETTERS[x] for x in self.pc.columns]}))
 
     def _legal_cat(self) -> list:
-        sci = min(self.science[self.actor], _MAX)
-        occ = self.occ
+        sci = self.science[self.actor]
+        top = (sci if sci < _MAX else _MAX) + 1
+        occ, bid_of = self.occ, self.bid_of
         out = []
         for x in self.pc.columns:
+            o = occ[x]
             if x == WORST:
-                if occ[x] < 0:
-                    out.append(A.COLUMN_A[x][0])
-            elif occ[x] < 0:
-                out += A.COLUMN_A[x][:sci + 1]
+                if o < 0:
+                    out.append(_COLUMN[x][0])
+            elif o < 0:
+                out += _COLUMN[x][:top]
             else:
-                out += A.COLUMN_A[x][self.bid_of[occ[x]] + 1:sci + 1]
+                out += _COLUMN[x][bid_of[o] + 1:top]
         return out
 
     def _h_column(self, bid: int, x: int, ev: list[Event]) -> None:
-        s, n = self.actor, self.n
-        displaced = self.occ[x]
+        s, n, occ, col_of = self.actor, self.n, self.occ, self.col_of
+        displaced = occ[x]
         if displaced >= 0:                                                      # XX-G1.3
-            self.col_of[displaced] = -1
+            col_of[displaced] = -1
             self.bid_of[displaced] = 0
-        self.occ[x] = s
-        self.col_of[s] = x
+        occ[x] = s
+        col_of[s] = x
         self.bid_of[s] = bid
         ev.append(event("columna", "XX-G1.3", {
             "player": s, "column": COL_LETTERS[x], "bid": bid,
             "displaced": displaced if displaced >= 0 else None}))
         for i in range(1, n):                                                   # XX-G1.7
             t = (s + i) % n
-            if self.col_of[t] < 0:
+            if col_of[t] < 0:
                 self.actor = t
                 return
         self._resolve_catastrophe(ev)
 
     def _resolve_catastrophe(self, ev: list[Event]) -> None:
         card = self.K.CATS[self.cat]
+        card_id, columns = CAT_ID[self.cat], card.columns
+        col_of, bid_of, science, pollution_of, set_aside = \
+            self.col_of, self.bid_of, self.science, self.pollution, self.set_aside
         for s in range(self.n):
-            x, bid = self.col_of[s], self.bid_of[s]
-            self.science[s] -= bid                                              # XX-G1.8
-            ev.append(event("pago_catastrofe", "XX-G1.8", {"player": s, "column": COL_LETTERS[x],
+            x, bid = col_of[s], bid_of[s]
+            science[s] -= bid                                                   # XX-G1.8
+            col = COL_LETTERS[x]
+            ev.append(event("pago_catastrofe", "XX-G1.8", {"player": s, "column": col,
                                                            "amount": bid}))
-            garbage, pollution = card.columns[x]
-            before = self.pollution[s]
-            self.pollution[s] = clamp(before - pollution)                      # XX-G1.9, 3.3
-            self.set_aside[s] += garbage
+            garbage, pollution = columns[x]
+            before = pollution_of[s]
+            after = pollution_of[s] = clamp(before - pollution)                 # XX-G1.9, 3.3
+            set_aside[s] += garbage
             ev.append(event("efecto", "XX-3.3", {
-                "player": s, "card": CAT_ID[self.cat], "column": COL_LETTERS[x],
-                "garbage": garbage, "pollution": pollution, "from": before,
-                "to": self.pollution[s]}))
+                "player": s, "card": card_id, "column": col,
+                "garbage": garbage, "pollution": pollution, "from": before, "to": after}))
         self.sp = self.occ[WORST]                                      # XX-G1.10, X4
-        ev.append(event("inicial", "XX-G1.10", {"player": self.sp}))
+        ev.append(player_event("inicial", "XX-G1.10", self.sp))
         self._begin_maintenance(ev)

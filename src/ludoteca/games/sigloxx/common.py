@@ -6,8 +6,9 @@ game's own tables (``game.K``, tables.py)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from ludoteca.core.events import new_event
+from ludoteca.core.events import Event, new_event
 
 from .content import SITE_CITY, SITE_RECYCLING
 from .schema import (  # noqa: F401 (N_LAND, N_TECH: shared with the engine's modules)
@@ -24,6 +25,36 @@ from .schema import (  # noqa: F401 (N_LAND, N_TECH: shared with the engine's mo
 from .tables import default_tables
 
 event = new_event       # Event(kind, rule, data), made faster (core.events)
+
+# Events whose data is a few small ints and strings recur by the thousand (who is start
+# player, whose Maintenance, which forced action): each is made once and then shared, by
+# every game of this process. Events are immutable (frozen, and nobody changes an event's
+# ``data``), so a shared one is as good as a new equal one.
+SHARED_EVENTS: dict[tuple, Event] = {}
+SHARED_LIMIT = 50_000       # a bound on their memory (about 4,000 after 3,000 games); only
+                            # events with few possible values are shared: a big table
+                            # costs more in cache misses than it saves
+
+
+def shared_event(kind: str, rule: str, fields: tuple[str, ...], *values: Any) -> Event:
+    """``event(kind, rule, dict(zip(fields, values)))``, shared (``SHARED_EVENTS``); the
+    values are ints, strings, None (each call site passes the same types: ``True == 1``)."""
+    key = (kind, rule, values)
+    e = SHARED_EVENTS.get(key)
+    if e is None:
+        if len(SHARED_EVENTS) >= SHARED_LIMIT:
+            SHARED_EVENTS.clear()
+        e = SHARED_EVENTS[key] = new_event(kind, rule, dict(zip(fields, values, strict=True)))
+    return e
+
+
+def player_event(kind: str, rule: str, s: int) -> Event:
+    """``event(kind, rule, {"player": s})``, shared (``SHARED_EVENTS``)."""
+    key = (kind, rule, s)
+    e = SHARED_EVENTS.get(key)
+    if e is None:
+        e = SHARED_EVENTS[key] = new_event(kind, rule, {"player": s})
+    return e
 
 # ----- what every valid content file shares (the schema's validators enforce it) ---------------
 # 45 land tiles and 30 technologies (XX-C.1, XX-C.2), their ids and order (ruling X11), the
@@ -76,12 +107,17 @@ FORCED_RULE = {PH_ELEGIR: "XX-2.21", PH_ABRIR: "XX-2.3", PH_PUJA: "XX-2.9", PH_T
                PH_RECYCLE: "XX-G11.3"}
 
 
+# per list length: (i, i + 1, bits of i + 1) for i from the last index down to 1
+_STEPS: list[tuple[tuple[int, int, int], ...]] = [
+    tuple((i, i + 1, (i + 1).bit_length()) for i in range(m - 1, 0, -1)) for m in range(64)]
+
+
 def _inline_shuffle(rng: random.Random, x: list) -> None:
     """``rng.shuffle(x)`` with ``Random._randbelow`` inlined: the same draws, fewer calls."""
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    m = len(x)
+    for i, n, k in _STEPS[m] if m < 64 else ((i, i + 1, (i + 1).bit_length())
+                                             for i in range(m - 1, 0, -1)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -104,6 +140,9 @@ def clamp(p: int) -> int:
     return P_MIN if p < P_MIN else P_MAX if p > P_MAX else p
 
 
+SITE_NAME = tuple(LAND_ID[x // 3] + "abc"[x % 3] for x in range(N_SITES))   # L07b by site id
+
+
 def site_name(site: int) -> str:
     """``L07b`` for a site id."""
-    return LAND_ID[site // 3] + "abc"[site % 3]
+    return SITE_NAME[site]

@@ -106,6 +106,38 @@ def frontier(grid: dict[int, int]) -> list[int]:
     return sorted(out)
 
 
+def frontier_keys(RAILS: tuple[int, ...], grid: dict[int, int]) -> dict[int, int]:
+    """Each empty cell next to the country (in cell order) → its neighbourhood key
+    ``sides << 4 | rails``: the directions of its occupied neighbours, and those of them with
+    a rail facing it (what :func:`placements` reads)."""
+    get = grid.get
+    out = {}
+    for c in frontier(grid):
+        sides = rails = 0
+        for d, nc in NEIGH[c]:
+            v = get(nc)
+            if v is not None:
+                sides |= 1 << d
+                if RAILS[v] >> OPP[d] & 1:
+                    rails |= 1 << d
+        out[c] = sides << 4 | rails
+    return out
+
+
+def grown_frontier(RAILS: tuple[int, ...], keys: dict[int, int], grid: dict[int, int],
+                   cell: int) -> dict[int, int]:
+    """:func:`frontier_keys` of ``grid`` from those of ``grid`` without ``cell`` (just
+    placed): only the cell and its empty neighbours change (in no particular order)."""
+    out = dict(keys)
+    del out[cell]
+    m = RAILS[grid[cell]]
+    for d, nc in NEIGH[cell]:
+        if nc not in grid:
+            o = OPP[d]
+            out[nc] = out.get(nc, 0) | 16 << o | (m >> d & 1) << o
+    return out
+
+
 def placements(RAILS: tuple[int, ...], grid: dict[int, int], code: int,
                held: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """Legal placements of tile ``code`` as (plain, bridged) lists of (rotation, cell), by the
@@ -118,17 +150,7 @@ def placements(RAILS: tuple[int, ...], grid: dict[int, int], code: int,
       if still none: any adjacent cell (G8.3 alone).
     """
     base = RAILS[code << 2]                     # the unrotated tile's rails
-    get = grid.get
-    cells = []                                  # (cell, its neighbourhood key)
-    for c in frontier(grid):
-        sides = rails = 0                       # occupied sides; sides whose rail faces c
-        for d, nc in NEIGH[c]:
-            v = get(nc)
-            if v is not None:
-                sides |= 1 << d
-                if RAILS[v] >> OPP[d] & 1:
-                    rails |= 1 << d
-        cells.append((c, sides << 4 | rails))
+    cells = list(frontier_keys(RAILS, grid).items())     # (cell, its neighbourhood key)
     rots = _PLAIN[base]
     plain = [(r, c) for c, k in cells for r in rots[k]]
     bridged: list[tuple[int, int]] = []
@@ -172,6 +194,35 @@ def free_edges(rails: tuple[int, ...], grid: dict[int, int], bridges: frozenset)
             out.append(2 * c + 1)
     out.sort()
     return out
+
+
+# per cell, by direction N E S W: the neighbour and the id of the shared edge (off the window:
+# never read, the neighbourhood keys have no bit there); per set of directions (a 4-bit mask)
+# its directions in N E S W order, and in the order of their edge ids (N W E S)
+NEIGH_AT = tuple((c - SIZE, c + 1, c + SIZE, c - 1) for c in range(N_CELLS))
+EDGE_AT = tuple((2 * (c - SIZE) + 1, 2 * c, 2 * c + 1, 2 * (c - 1)) for c in range(N_CELLS))
+DIRS = tuple(tuple(d for d in (N, E, S, W) if bits >> d & 1) for bits in range(16))
+DIRS_BY_EDGE = tuple(tuple(d for d in (N, W, E, S) if bits >> d & 1) for bits in range(16))
+
+
+def joined_networks(nets: tuple[tuple[int, ...], ...], new: tuple[int, ...],
+                    touching: tuple[int, ...] | list[int]) -> tuple[tuple[int, ...], ...]:
+    """:func:`networks` after the cells ``new`` (none, or a tile just placed) are linked to
+    each other and to the networks holding a cell of ``touching`` (networks only ever merge: a
+    country and its bridges only grow)."""
+    out = []
+    merged = list(new)
+    for net in nets:
+        for c in touching:
+            if c in net:
+                merged += net
+                break
+        else:
+            out.append(net)
+    merged.sort()
+    out.append(tuple(merged))
+    out.sort()                                  # by smallest cell (networks are disjoint)
+    return tuple(out)
 
 
 def networks(RAILS: tuple[int, ...], grid: dict[int, int],

@@ -33,28 +33,50 @@ from .common import (
     PH_PUT,
     PH_REMOVE,
     PH_SITE,
+    SHARED_EVENTS,
+    SITE_NAME,
     TECH_ID,
     clamp,
     event,
+    player_event,
+    shared_event,
     site_name,
 )
 from .country import (
+    _BRIDGED,
+    _LINKED,
+    _PLAIN,
+    DIRS,
+    DIRS_BY_EDGE,
+    EDGE_AT,
     NEIGH,
+    NEIGH_AT,
     edge_cells,
     free_edges,
+    frontier_keys,
+    grown_frontier,
     is_linked,
-    mismatched_edges,
-    placements,
+    joined_networks,
     shared_edges,
 )
 
 _ORIGIN = ORIGIN_CELL
 _SIZE = GRID_SIZE
+# per cell its placement actions by rotation (plain, with a bridge)
+_PLACE_AT = tuple(zip(*A.PLACE_A, strict=True))
+_GARBAGE, _PICK_LAND, _PICK_INST, _PUT = A.GARBAGE_A, A.PICK_LAND_A, A.PICK_INST_A, A.PUT_A
+_BRIDGED_AT = tuple(zip(*A.PLACE_BRIDGED_A, strict=True))
 
 
 def edge_action(edge: int):
     """``puente-e C`` or ``puente-s C`` for an edge id."""
     return A.BRIDGE_S_A[edge >> 1] if edge & 1 else A.BRIDGE_E_A[edge >> 1]
+
+# the fields of shared events (common.shared_event)
+_BASURA = ("player", "tile", "garbage")
+_ELIGE = ("player", "tile")
+_CIUDADANO = ("player", "site")
+_USA = ("player", "tech")
 
 
 class MaintenanceMixin:
@@ -67,13 +89,18 @@ class MaintenanceMixin:
     def _start_seat_m(self, ev: list[Event]) -> None:
         s = (self.sp + self.mi) % self.n                                        # XX-G12.5, X4
         self.actor = s
-        ev.append(event("mantenimiento", "XX-G12.5", {"player": s, "round": self.round}))
-        TECH = self.K.TECH
+        key = ("mantenimiento", s, self.round)
+        e = SHARED_EVENTS.get(key)
+        if e is None:
+            e = SHARED_EVENTS[key] = event("mantenimiento", "XX-G12.5",
+                                           {"player": s, "round": self.round})
+        ev.append(e)
+        SHIFT = self.K.SHIFT_T
         for t in self.techs[s]:                                                 # XX-G6.2: T30
-            tech = TECH[t]
-            if tech.op == "pollution_shift":
+            shift = SHIFT[t]
+            if shift is not None:
                 before = self.pollution[s]
-                self.pollution[s] = clamp(before + tech.shift)
+                self.pollution[s] = clamp(before + shift)
                 ev.append(event("agencia", "XX-G6.2", {"player": s, "tech": TECH_ID[t],
                                                        "from": before, "to": self.pollution[s]}))
         if self.round == LAST_ROUND:                                            # XX-G17.2
@@ -101,11 +128,19 @@ class MaintenanceMixin:
         g, cap = self.garbage, self.K.CAP
         return [t for t in self.lands[s] if g[t] < cap]
 
+    def _has_room(self, s: int) -> bool:
+        """Whether ``_room(s)`` is not empty."""
+        g, cap = self.garbage, self.K.CAP
+        for t in self.lands[s]:
+            if g[t] < cap:
+                return True
+        return False
+
     # ----- step A: set-aside garbage (XX-G10.3, XX-G6.5) -----------------------------------
     def _step_a(self, ev: list[Event]) -> None:
         s = self.actor
         if self.set_aside[s] > 0:
-            if self._room(s):
+            if self._has_room(s):
                 self.phase = PH_A
                 return
             tokens, self.set_aside[s] = self.set_aside[s], 0
@@ -113,20 +148,20 @@ class MaintenanceMixin:
         self._step_b(ev)
 
     def _legal_garbage(self) -> list:
-        return [A.GARBAGE_A[t] for t in self._room(self.actor)]
+        g, cap = self.garbage, self.K.CAP
+        return [_GARBAGE[t] for t in self.lands[self.actor] if g[t] < cap]
 
     def _h_garbage(self, tile: int, _p: object, ev: list[Event]) -> None:
         s = self.actor
-        self.garbage[tile] += 1
+        g = self.garbage
+        now = g[tile] = g[tile] + 1
         if self.phase == PH_A:
             self.set_aside[s] -= 1
-            ev.append(event("basura", "XX-G10.3", {"player": s, "tile": LAND_ID[tile],
-                                                   "garbage": self.garbage[tile]}))
+            ev.append(shared_event("basura", "XX-G10.3", _BASURA, s, LAND_ID[tile], now))
             self._step_a(ev)
         else:
             self.extra -= 1
-            ev.append(event("basura", "XX-G10.5", {"player": s, "tile": LAND_ID[tile],
-                                                   "garbage": self.garbage[tile]}))
+            ev.append(shared_event("basura", "XX-G10.5", _BASURA, s, LAND_ID[tile], now))
             self._extra_step(ev)
 
     # ----- step B: pending tiles and institutions (XX-G8, XX-G9.2, XX-G10.5, XX-G6.4) --------
@@ -136,16 +171,23 @@ class MaintenanceMixin:
 
     def _legal_pick(self) -> list:
         s = self.actor
-        return [A.PICK_LAND_A[t] for t, _, _ in self.pend_land[s]] + \
-            [A.PICK_INST_A[t] for t in self.pend_inst[s]]
+        out = [_PICK_LAND[x[0]] for x in self.pend_land[s]]
+        inst = self.pend_inst[s]
+        if inst:
+            out += [_PICK_INST[t] for t in inst]
+        return out
 
     def _h_pick_land(self, tile: int, _p: object, ev: list[Event]) -> None:
         s = self.actor
-        item = next(x for x in self.pend_land[s] if x[0] == tile)
-        self.pend_land[s] = tuple(x for x in self.pend_land[s] if x[0] != tile)
+        pend = self.pend_land[s]
+        i = 0
+        while pend[i][0] != tile:                       # the pending tiles are distinct
+            i += 1
+        item = pend[i]
+        self.pend_land[s] = pend[:i] + pend[i + 1:]
         self.sel = item
         self.phase = PH_PLACE
-        ev.append(event("elige", "XX-G8.9", {"player": s, "tile": LAND_ID[tile]}))
+        ev.append(shared_event("elige", "XX-G8.9", _ELIGE, s, LAND_ID[tile]))
 
     def _h_pick_inst(self, t: int, _p: object, ev: list[Event]) -> None:
         s = self.actor
@@ -154,29 +196,66 @@ class MaintenanceMixin:
         self.phase = PH_PLACE
         ev.append(event("elige", "XX-G8.9", {"player": s, "tech": TECH_ID[t]}))
 
+    def _frontier(self, s: int) -> dict[int, int]:
+        """:func:`~.country.frontier_keys` of seat ``s``'s country, remembered per seat with
+        the country it belongs to (``_fr``, shared by clones like ``_rec``)."""
+        grid = self.grid[s]
+        hit = self._fr[s]
+        if hit is not None and hit[0] is grid:
+            return hit[1]
+        keys = frontier_keys(self.K.RAILS, grid)
+        self._fr[s] = (grid, keys)
+        return keys
+
     def _legal_place(self) -> list:
+        """:func:`~.country.placements` of the selected tile as actions (the same list, in the
+        same order), from the remembered frontier of the country."""
         s = self.actor
-        plain, bridged = placements(self.K.RAILS, self.grid[s], self.sel[0], self.held[s])
-        return [A.PLACE_A[r][c] for r, c in plain] + \
-            [A.PLACE_BRIDGED_A[r][c] for r, c in bridged]
+        keys = self._frontier(s)
+        base = self.K.RAILS[self.sel[0] << 2]
+        cells = sorted(keys)
+        rots = _PLAIN[base]
+        out = [_PLACE_AT[c][r] for c in cells for r in rots[keys[c]]]
+        held = self.held[s]
+        if held:
+            rots = _BRIDGED[held if held < 4 else 4][base]
+            bridged = [_BRIDGED_AT[c][r] for c in cells for r in rots[keys[c]]]
+            if bridged:
+                return out + bridged
+        if out:
+            return out
+        rots = _LINKED[base]                                    # G8.5 alone, then G8.3 alone
+        out = [_PLACE_AT[c][r] for c in cells for r in rots[keys[c]]]
+        return out if out else [_PLACE_AT[c][r] for c in cells for r in range(4)]
 
     def _h_place(self, cell: int, p: tuple[int, bool], ev: list[Event]) -> None:
         s = self.actor
         r, bridged = p
         code = self.sel[0]
         value = code * 4 + r
-        grid = self.grid[s]
-        mism = mismatched_edges(self.K.RAILS, grid, value, cell)
-        new = dict(grid)
+        RAILS = self.K.RAILS
+        keys = self._frontier(s)
+        k = keys[cell]                          # a legal placement is on the frontier
+        sides, rails = k >> 4, k & 15           # occupied sides; those whose rail faces cell
+        m = RAILS[value]
+        edges = EDGE_AT[cell]
+        mism = [edges[d] for d in DIRS[(m & sides) ^ rails]]     # mismatched shared edges
+        around = [edges[d] for d in DIRS_BY_EDGE[sides]]          # shared edges, sorted
+        links = self.links[s]
+        at = NEIGH_AT[cell]
+        rr = m & rails                          # rail–rail sides
+        linked = [at[d] for d in DIRS[sides] if rr >> d & 1 or edges[d] in links]
+        new = dict(self.grid[s])
         new[cell] = value
-        around = shared_edges(new, cell)
         self.grid[s] = new
-        self.nets[s] = None
+        self._fr[s] = (new, grown_frontier(RAILS, keys, new, cell))
+        nets = self.nets[s]
+        if nets is not None:                    # the networks, kept up
+            self.nets[s] = joined_networks(nets, (cell,), linked)
         if code < N_LAND:
             self.lands[s] = self.lands[s] + (code,)
             self.land_owner[code] = s
-        rule = "XX-G8.8" if bridged else "XX-G8.4" if not mism and \
-            self._linked_around(s, cell) else "XX-G8.6"
+        rule = "XX-G8.8" if bridged else "XX-G8.4" if not mism and linked else "XX-G8.6"
         x, y = cell % _SIZE - _ORIGIN % _SIZE, cell // _SIZE - _ORIGIN // _SIZE
         data = {"player": s, "cell": cell, "x": x, "y": y, "rotation": 90 * r,
                 "bridged": bridged}
@@ -205,8 +284,10 @@ class MaintenanceMixin:
     def _put_bridge(self, s: int, edge: int, ev: list[Event]) -> None:
         self.links[s] = self.links[s] | {edge}
         self.held[s] -= 1
-        self.nets[s] = None
         a, b = edge_cells(edge)
+        nets = self.nets[s]
+        if nets is not None:                    # the networks, kept up
+            self.nets[s] = joined_networks(nets, (), (a, b))
         ev.append(event("puente", "XX-G8.8", {"player": s, "edge": edge, "cells": [a, b],
                                               "dir": "s" if edge & 1 else "e"}))
 
@@ -232,7 +313,8 @@ class MaintenanceMixin:
             self._land_garbage(ev)
 
     def _legal_site(self) -> list:
-        return [A.PUT_A[x] for x in self.K.SITES[self.sel[0]] if not self.cit[x]]
+        cit = self.cit
+        return [_PUT[x] for x in self.K.SITES[self.sel[0]] if not cit[x]]
 
     def _land_garbage(self, ev: list[Event]) -> None:
         s = self.actor
@@ -248,7 +330,7 @@ class MaintenanceMixin:
     def _extra_step(self, ev: list[Event]) -> None:
         s = self.actor
         if self.extra > 0:
-            if self._room(s):
+            if self._has_room(s):
                 self.phase = PH_EXTRA                                           # XX-G10.5
                 return
             tokens, self.extra = self.extra, 0
@@ -263,7 +345,7 @@ class MaintenanceMixin:
         if ph == PH_SITE:
             tile, _, g = self.sel
             self.sel = (tile, 0, g)
-            ev.append(event("ciudadano", "XX-G9.2", {"player": s, "site": site_name(site)}))
+            ev.append(shared_event("ciudadano", "XX-G9.2", _CIUDADANO, s, SITE_NAME[site]))
             self._land_garbage(ev)
         elif ph == PH_PUT:
             ev.append(event("mover", "XX-G9.3", {"player": s, "tech": TECH_ID[self.m_tech],
@@ -363,7 +445,9 @@ class MaintenanceMixin:
 
     def _legal_c(self) -> list:
         s = self.actor
-        out = [A.USE_A[t] for t in self.techs[s] if self._usable(s, t)]
+        techs = self.techs[s]
+        ACTIVE = self.K.ACTIVE_T
+        out = [A.USE_A[t] for t in techs if ACTIVE[t] and self._usable(s, t)] if techs else []
         if self.held[s]:
             out += [edge_action(e) for e in free_edges(self.K.RAILS, self.grid[s], self.links[s])]
         out.append(A.A_DONE)
@@ -377,7 +461,7 @@ class MaintenanceMixin:
                                                           "moves_left": self.m_rem}))
             self._end_tech(ev)
             return
-        ev.append(event("fin_mantenimiento", "XX-G12.6", {"player": s}))
+        ev.append(player_event("fin_mantenimiento", "XX-G12.6", s))
         self._end_seat_m(ev)
 
     def _end_tech(self, ev: list[Event]) -> None:
@@ -391,8 +475,8 @@ class MaintenanceMixin:
             self.t_used[t] = True                                               # XX-G6.3
         else:
             self.t_used_m[t] = True                                             # XX-G6.2
-        ev.append(event("usa", "XX-G6.3" if tech.use == "once" else "XX-G6.2",
-                        {"player": s, "tech": TECH_ID[t]}))
+        ev.append(shared_event("usa", "XX-G6.3" if tech.use == "once" else "XX-G6.2", _USA, s,
+                               TECH_ID[t]))
         self.m_tech = t
         if tech.op == "remove_garbage":
             if tech.cost_coins:                                                 # T09

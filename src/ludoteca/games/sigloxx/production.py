@@ -12,15 +12,17 @@ from ludoteca.core.events import Event
 
 from . import actions as A
 from .common import (
-    CITY,
     INST_BASE,
     LAND_ID,
     N_LAND,
     PH_RECYCLE,
-    RECYCLING,
     event,
+    shared_event,
 )
 from .country import networks
+
+# the fields of shared events (common.shared_event)
+_RECICLAJE = ("player", "tile", "tokens")
 
 
 class ProductionMixin:
@@ -46,7 +48,7 @@ class ProductionMixin:
     def incomes(self, s: int) -> tuple[int, int, int]:
         """Coin, science and VP income of seat ``s`` (XX-G12.1). Remembered per seat with
         what it is derived from (``_country_key``), so views do not recompute it."""
-        key = self._country_key(s)
+        key = (self.lands[s], self.techs[s], self.grid[s], self.links[s], self.cit_tok[s])
         hit = self._inc[s]
         if hit is not None and hit[0] == key:
             return hit[1]
@@ -56,28 +58,31 @@ class ProductionMixin:
 
     def _incomes(self, s: int) -> tuple[int, int, int]:
         cit, K = self.cit, self.K
-        SITES, SITE_KIND_T, SITE_YIELD_T, TECH = K.SITES, K.SITE_KIND_T, K.SITE_YIELD_T, K.TECH
+        SITES, CITY_YIELD = K.SITES, K.CITY_YIELD_T
         c = sc = v = 0
         for t in self.lands[s]:
             for x in SITES[t]:
-                if cit[x] and SITE_KIND_T[x] == CITY:
-                    y = SITE_YIELD_T[x]
-                    c += y[0]
-                    sc += y[1]
-                    v += y[2]
+                if cit[x]:
+                    y = CITY_YIELD[x]
+                    if y is not None:
+                        c += y[0]
+                        sc += y[1]
+                        v += y[2]
+        INCOME, CONNECTED = K.INCOME_T, K.CONNECTED_T
         grid = None
         for t in self.techs[s]:
-            tech = TECH[t]
-            if tech.op == "income":
-                c += tech.coins
-                sc += tech.science
-                v += tech.vp
-            elif tech.op == "income_if_connected":                              # XX-G6.4
+            y = INCOME[t]
+            if y is not None:
+                c += y[0]
+                sc += y[1]
+                v += y[2]
+            elif CONNECTED[t]:                                                  # XX-G6.4
                 if grid is None:
                     grid = self.grid[s]
                     where = {v2 >> 2: cell for cell, v2 in grid.items()}
                 cell = where.get(INST_BASE + t)
                 if cell is not None and self._staffed_network(s, cell):
+                    tech = K.TECH[t]
                     c += tech.coins
                     sc += tech.science
                     v += tech.vp
@@ -86,12 +91,12 @@ class ProductionMixin:
     def _recyclers(self, s: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """(capacity, land tiles) of each rail network of seat ``s`` with staffed recycling
         sites (XX-G11.1: each site's capacity plus T14's extra), remembered like incomes."""
-        key = self._country_key(s)
+        key = (self.lands[s], self.techs[s], self.grid[s], self.links[s], self.cit_tok[s])
         hit = self._rec[s]
         if hit is not None and hit[0] == key:
             return hit[1]
         grid, cit, K = self.grid[s], self.cit, self.K
-        SITES, SITE_KIND_T, SITE_CAPACITY_T = K.SITES, K.SITE_KIND_T, K.SITE_CAPACITY_T
+        SITES, RECYCLE_CAP = K.SITES, K.RECYCLE_CAP_T
         extra = self.recycling_bonus(s)
         out = []
         for net in self._networks(s):
@@ -102,8 +107,10 @@ class ProductionMixin:
                 if code < N_LAND:
                     tiles.append(code)
                     for x in SITES[code]:
-                        if cit[x] and SITE_KIND_T[x] == RECYCLING:
-                            cap += SITE_CAPACITY_T[x] + extra
+                        if cit[x]:
+                            r = RECYCLE_CAP[x]
+                            if r is not None:
+                                cap += r + extra
             if cap:
                 out.append((cap, tuple(tiles)))
         rec = tuple(out)
@@ -119,8 +126,8 @@ class ProductionMixin:
         return False
 
     def recycling_bonus(self, s: int) -> int:
-        TECH = self.K.TECH
-        return sum(TECH[t].extra for t in self.techs[s] if TECH[t].op == "recycling_bonus")
+        BONUS = self.K.RECYCLING_BONUS_T
+        return sum([BONUS[t] for t in self.techs[s]])
 
     # ----- the phase --------------------------------------------------------------------------
     def _begin_production(self, ev: list[Event]) -> None:
@@ -131,7 +138,12 @@ class ProductionMixin:
         s = (self.sp + self.pi) % self.n                                        # XX-G12.5
         self.actor = s
         g = self.garbage
-        todo = [(cap, tiles) for cap, tiles in self._recyclers(s) if any(g[t] for t in tiles)]
+        todo = []
+        for net in self._recyclers(s):
+            for t in net[1]:
+                if g[t]:
+                    todo.append(net)
+                    break
         self.p_nets = tuple(todo)
         self.p_cap = todo[0][0] if todo else 0
         self._recycle_step(ev)
@@ -139,20 +151,25 @@ class ProductionMixin:
     def _recycle_step(self, ev: list[Event]) -> None:
         s = self.actor
         g = self.garbage
-        while self.p_nets:
-            tiles = self.p_nets[0][1]
-            dirty = [t for t in tiles if g[t]]
-            total = sum(g[t] for t in dirty)
-            if total and self.p_cap > 0:
-                if total > self.p_cap:                                          # XX-G11.3
+        nets, cap = self.p_nets, self.p_cap
+        while nets:
+            tiles = nets[0][1]
+            total = 0
+            for t in tiles:
+                total += g[t]
+            if total and cap > 0:
+                if total > cap:                                                 # XX-G11.3
+                    self.p_nets, self.p_cap = nets, cap
                     self.phase = PH_RECYCLE
                     return
-                for t in dirty:                                                 # X3
-                    ev.append(event("reciclaje", "XX-G11.2", {"player": s, "tile": LAND_ID[t],
-                                                              "tokens": g[t]}))
-                    g[t] = 0
-            self.p_nets = self.p_nets[1:]
-            self.p_cap = self.p_nets[0][0] if self.p_nets else 0
+                for t in tiles:                                                 # X3
+                    if g[t]:
+                        ev.append(shared_event("reciclaje", "XX-G11.2", _RECICLAJE, s,
+                                               LAND_ID[t], g[t]))
+                        g[t] = 0
+            nets = nets[1:]
+            cap = nets[0][0] if nets else 0
+        self.p_nets, self.p_cap = nets, cap
         self._collect(s, ev)
         self.pi += 1
         if self.pi < self.n:
@@ -167,8 +184,7 @@ class ProductionMixin:
     def _h_recycle(self, tile: int, _p: object, ev: list[Event]) -> None:
         self.garbage[tile] -= 1
         self.p_cap -= 1
-        ev.append(event("reciclaje", "XX-G11.3", {"player": self.actor, "tile": LAND_ID[tile],
-                                                  "tokens": 1}))
+        ev.append(shared_event("reciclaje", "XX-G11.3", _RECICLAJE, self.actor, LAND_ID[tile], 1))
         self._recycle_step(ev)
 
     def _collect(self, s: int, ev: list[Event]) -> None:

@@ -3,8 +3,6 @@ XX-G15.1–G15.7) and the ranking with its tie-breaks (XX-G16.1)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ludoteca.core.events import Event
 from ludoteca.core.result import Result
 
@@ -13,6 +11,9 @@ from .common import CARD_ID, N_LAND, PH_OVER, event
 CARD_RULE = {("per_income", "coins"): "XX-G14.2", ("per_income", "science"): "XX-G14.3",
              ("per_clean_land_tile", ""): "XX-G14.4", ("per_tile_largest_network", ""): "XX-G14.5",
              ("per_pollution_step_right", ""): "XX-G14.6", ("per_technology", ""): "XX-G14.7"}
+# the key of each final scoring part's own value in its event
+PART_EXTRA = {"coins": "held", "science": "held", "environment": "pollution",
+              "clean_tiles": "tiles", "garbage": "tokens"}
 PART_RULE = {"coins": "XX-G15.1", "science": "XX-G15.2", "environment": "XX-G15.3",
              "clean_tiles": "XX-G15.4", "garbage": "XX-G15.5"}
 
@@ -20,17 +21,21 @@ PART_RULE = {"coins": "XX-G15.1", "science": "XX-G15.2", "environment": "XX-G15.
 def majority(values: list[int], awards: tuple[int, ...], zero_scores: bool = False) -> list[int]:
     """Places by holdings, best first; tied seats share the awards of the places they cover,
     rounded down, and use those places up (XX-G15.1, XX-G15.2, XX-G15.6)."""
-    out = [0] * len(values)
-    levels = sorted({v for v in values if v > 0 or zero_scores}, reverse=True)
-    place = 0
-    for level in levels:
-        if place >= len(awards):
+    n, na = len(values), len(awards)
+    out = [0] * n
+    order = sorted(range(n), key=values.__getitem__, reverse=True)    # most first
+    i = 0                                                               # the next place
+    while i < n and i < na:
+        v = values[order[i]]
+        if v <= 0 and not zero_scores:
             break
-        group = [s for s, v in enumerate(values) if v == level]
-        pot = sum(awards[place:place + len(group)])
-        for s in group:
-            out[s] = pot // len(group)
-        place += len(group)
+        j = i + 1
+        while j < n and values[order[j]] == v:
+            j += 1
+        share = sum(awards[i:j]) // (j - i)
+        for s in order[i:j]:
+            out[s] = share
+        i = j
     return out
 
 
@@ -80,38 +85,60 @@ class ScoringMixin:
 
     def final_parts(self) -> list[dict[str, int]]:
         """Each seat's final-scoring VP by part (XX-G15.1–G15.5)."""
+        return self._final_parts()[0]
+
+    def _final_parts(self) -> tuple[list[dict[str, int]], list[int], list[int]]:
+        """:meth:`final_parts`, with each seat's clean tiles and garbage tokens."""
         n, C = self.n, self.K.C
-        coins = majority(list(self.coins), C.majority_awards, C.majority_zero_scores)
-        science = majority(list(self.science), C.majority_awards, C.majority_zero_scores)
-        out = []
+        coins = majority(self.coins, C.majority_awards, C.majority_zero_scores)
+        science = majority(self.science, C.majority_awards, C.majority_zero_scores)
+        g, lands, pollution = self.garbage, self.lands, self.pollution
+        env_pos, env_neg, values, garbage_vp = C.env_positive, C.env_negative, \
+            C.clean_values, C.garbage_vp
+        out, cleans, tokens = [], [], []
         for s in range(n):
-            p = self.pollution[s]
-            env = p * C.env_positive if p > 0 else p * C.env_negative if p < 0 else 0
-            per_tile = next(vp for lo, hi, vp in C.clean_values if lo <= p <= hi)
+            p = pollution[s]
+            env = p * env_pos if p > 0 else p * env_neg if p < 0 else 0
+            per_tile = 0                        # the content's ranges cover the track
+            for lo, hi, vp in values:
+                if lo <= p <= hi:
+                    per_tile = vp
+                    break
+            clean = total = 0
+            for t in lands[s]:
+                if g[t]:
+                    total += g[t]
+                else:
+                    clean += 1
+            cleans.append(clean)
+            tokens.append(total)
             out.append({"coins": coins[s], "science": science[s], "environment": env,
-                        "clean_tiles": per_tile * self.clean_tiles(s),
-                        "garbage": C.garbage_vp * self.garbage_total(s)})
-        return out
+                        "clean_tiles": per_tile * clean, "garbage": garbage_vp * total})
+        return out, cleans, tokens
 
     def _final(self, ev: list[Event]) -> None:
         n, C = self.n, self.K.C
-        parts = self.final_parts()
+        parts, cleans, tokens = self._final_parts()
+        order = C.final_order
+        score = self.score
         for s in range(n):
-            for part in C.final_order:
-                data: dict[str, Any] = {"player": s, "part": part, "vp": parts[s][part]}
-                if part == "coins":
-                    data["held"] = self.coins[s]                # revealed at the end (XX-G16.1)
+            ps = parts[s]
+            for part in order:
+                if part == "coins":                     # holdings revealed at the end (G16.1)
+                    extra = self.coins[s]
                 elif part == "science":
-                    data["held"] = self.science[s]
+                    extra = self.science[s]
                 elif part == "clean_tiles":
-                    data["tiles"] = self.clean_tiles(s)
+                    extra = cleans[s]
                 elif part == "garbage":
-                    data["tokens"] = self.garbage_total(s)
-                elif part == "environment":
-                    data["pollution"] = self.pollution[s]
-                ev.append(event("puntuacion_final", PART_RULE[part], data))
-            self.score[s] += sum(parts[s].values())
-        self._finish(parts, ev)
+                    extra = tokens[s]
+                else:                                   # environment
+                    extra = self.pollution[s]
+                ev.append(event("puntuacion_final", PART_RULE[part],
+                                {"player": s, "part": part, "vp": ps[part],
+                                 PART_EXTRA[part]: extra}))
+            score[s] += sum(ps.values())
+        self._finish(parts, ev, tokens)
 
     def points_by_source(self, s: int, final: dict[str, int]) -> dict[str, int]:
         """Final VP split by where they came from: the start, production (income during the
@@ -122,29 +149,38 @@ class ScoringMixin:
         return {"start": C.start_score, "income": income, "bonus_cards": self.vp_bonus[s],
                 **{part: final[part] for part in C.final_order}, "total": self.score[s]}
 
-    def tie_key(self, s: int) -> tuple[int, ...]:
-        """(VP, then each tie-break of XX-G16.1, larger is better)."""
+    def tie_key(self, s: int, garbage: int | None = None) -> tuple[int, ...]:
+        """(VP, then each tie-break of XX-G16.1, larger is better); ``garbage``: the seat's
+        garbage tokens when known."""
         key = [self.score[s]]
         for t in self.K.C.tie_break:
             if t == "fewest_garbage":
-                key.append(-self.garbage_total(s))
+                key.append(-(self.garbage_total(s) if garbage is None else garbage))
             elif t == "highest_pollution":
                 key.append(self.pollution[s])
             else:
                 key.append(self.coins[s] + self.science[s])
         return tuple(key)
 
-    def _finish(self, parts: list[dict[str, int]], ev: list[Event]) -> None:
+    def _finish(self, parts: list[dict[str, int]], ev: list[Event],
+                tokens: list[int] | None = None) -> None:
         n, C = self.n, self.K.C
-        keys = [self.tie_key(s) for s in range(n)]
-        ranking = tuple(sorted(range(n), key=lambda s: (tuple(-k for k in keys[s]), s)))
+        keys = [self.tie_key(s, tokens[s] if tokens is not None else None) for s in range(n)]
+        # best key first, equal keys in seat order (a reversed sort keeps it stable)
+        ranking = tuple(sorted(range(n), key=keys.__getitem__, reverse=True))
         top = keys[ranking[0]]
         winners = tuple(s for s in ranking if keys[s] == top)
-        places = [1 + sum(1 for t in range(n) if keys[t] > keys[s]) for s in range(n)]
+        places = [1 + sum(1 for t in keys if t > k) for k in keys]
+        order = C.final_order
+        scoring = []
+        for s in range(n):
+            ps = parts[s]
+            d = {p: ps[p] for p in order}
+            d["total"] = sum(ps.values())
+            scoring.append(d)
         details = {
-            "final_scoring": [{**{p: parts[s][p] for p in C.final_order},
-                               "total": sum(parts[s].values())} for s in range(n)],
-            "order": list(C.final_order),
+            "final_scoring": scoring,
+            "order": list(order),
             "tie_break": [list(k) for k in keys], "tie_break_order": ["vp", *C.tie_break],
             "places": places,
             "held": [{"coins": self.coins[s], "science": self.science[s]} for s in range(n)],

@@ -80,10 +80,13 @@ from .common import (
     PH_TECH,
     PHASE_OF,
     ROT_DEG,
+    SHARED_EVENTS,
     STEP_NAMES,
     TECH_ID,
     TECH_PILE,
     event,
+    player_event,
+    shared_event,
     shuffle,
     site_name,
 )
@@ -99,7 +102,8 @@ CARD_ROUNDS = ("II", "IV")
 LAND_PILES_SHOWN = tuple((i, p) for i, p in enumerate(LAND_PILE) if i)
 TECH_PILES_SHOWN = tuple(enumerate(TECH_PILE))
 MIN_PLAYERS, MAX_PLAYERS = 3, 5                         # XX-G24.1 (checked by the schema)
-_ALONE = tuple((s,) for s in range(MAX_PLAYERS))   # to_move of each seat
+# to_move of each seat, and () at index −1 (the actor of a finished game)
+_ALONE = tuple((s,) for s in range(MAX_PLAYERS)) + ((),)
 _LAND_NAME = LAND_ID.__getitem__
 _TECH_NAME = TECH_ID.__getitem__
 
@@ -267,6 +271,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         self._inc: list[Any] = [None] * n
         self._rec: list[Any] = [None] * n
         self._cv: list[Any] = [None] * n
+        self._fr: list[Any] = [None] * n        # the frontier of each country (_frontier)
         self._tv: dict[str, tuple] = {}        # parts of own-only views, see _shared()
         start_pile = self.land_piles[LAND_PILE["start"]]
         for s in range(n):
@@ -308,7 +313,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
     def _begin_round(self, ev: list[Event]) -> None:
         self.round += 1
         rd = self.K.ROUNDS[self.round - 1]
-        ev.append(event("ronda", "XX-1.1", {"round": self.round, "roman": rd.roman}))
+        ev.append(shared_event("ronda", "XX-1.1", ("round", "roman"), self.round, rd.roman))
         if self.land_display or self.tech_display:                              # XX-1.4
             ev.append(event("descarte", "XX-1.4" if rd.track >= 0 else "XX-G17.1", {
                 "land": [LAND_ID[t] for t in self.land_display],
@@ -338,7 +343,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         ev.append(event("reparto", "XX-1.7", {"land": [LAND_ID[t] for t in self.land_display],
                                               "tech": [TECH_ID[t] for t in self.tech_display]}))
         self.cat, self.cat_stack = self.cat_stack[0], self.cat_stack[1:]        # XX-1.9
-        ev.append(event("catastrofe", "XX-1.9", {"card": CAT_ID[self.cat]}))
+        ev.append(shared_event("catastrofe", "XX-1.9", ("card",), CAT_ID[self.cat]))
         self.track, self.marker = rd.track, self.pc.marker_start                 # XX-1.10–1.14
         ev.append(event("coste", "XX-1.14", {"track": self.K.TRACKS[self.track].id,
                                              "marker": self.marker, "price": self.price(),
@@ -346,7 +351,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         self.withdrawn, self.passed = [], [False] * self.n
         self.tile, self.high, self.high_seat, self.last = -1, 0, -1, -1
         self.lone, self.tech_ctx = False, -1
-        ev.append(event("inicial", "XX-1.3", {"player": self.sp}))
+        ev.append(player_event("inicial", "XX-1.3", self.sp))
         self._to_elegir(ev)
 
     def _end_production(self, ev: list[Event]) -> None:
@@ -359,19 +364,19 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         self._begin_round(ev)
 
     # ----- the public protocol ------------------------------------------------------------------
-    @property
-    def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == PH_OVER else _ALONE[self.actor]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == PH_OVER
+    # ``to_move`` and ``is_over`` are plain attributes (read at every step), set by _settle,
+    # which every change of the decision state ends with (an action, setup, arrange)
+    to_move: tuple[int, ...] = ()
+    is_over: bool = False
 
     @property
     def result(self) -> Result | None:
         return self._result
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
+        legal = self._legal                     # None when over or not yet computed
+        if legal is not None and (seat == self.actor or seat is None):
+            return legal[:]
         if self.phase == PH_OVER:
             return []
         if seat is None:
@@ -384,8 +389,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
 
     def _ready(self, seat: int) -> list[Action] | None:
         """The remembered list when ``seat`` must act now (``Game.apply``'s quick path)."""
-        legal = self._legal                     # None when over or not yet computed
-        return legal if seat == self.actor and self.phase != PH_OVER else None
+        return self._legal if seat == self.actor else None     # None when over
 
     def _legal_now(self, seat: int) -> list[Action]:
         """The remembered list itself, for ``Game.apply`` to read (no copy)."""
@@ -408,6 +412,33 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         from .text import describe
         return describe(self, event, lang)
 
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """``Game.apply`` with its quickest path inlined (the seat to move, an Action of its
+        remembered legal list: found by identity); anything else goes to ``Game.apply``."""
+        if seat == self.actor:
+            legal = self._legal                 # None when over or not yet computed
+            if legal is not None:
+                for a in legal:
+                    if a is action:
+                        ev: list[Event] = []
+                        handler, p = _HANDLER[action.name]
+                        handler(self, action.arg, p, ev)
+                        self._settle(ev)
+                        self._history = ((seat, action._text), self._history)
+                        self._n_actions += 1
+                        return ev
+        return Game.apply(self, action, seat)
+
+    def apply_legal(self, action: Action, seat: int) -> list[Event]:
+        """``Game.apply_legal`` (no checks), inlined."""
+        ev: list[Event] = []
+        handler, p = _HANDLER[action.name]
+        handler(self, action.arg, p, ev)
+        self._settle(ev)
+        self._history = ((seat, action._text), self._history)
+        self._n_actions += 1
+        return ev
+
     def _apply(self, action: Action, seat: int) -> list[Event]:
         ev: list[Event] = []
         self._legal = None
@@ -426,16 +457,24 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
             legal = legal_of[phase](self)
             if len(legal) != 1:
                 self._legal = legal
+                self.to_move = _ALONE[self.actor]
                 return
             a = legal[0]
             if (phase == PH_ELEGIR or phase == PH_SOLO) and not self.land_display:
                 rule = "XX-2.33"                        # no land tile left: must withdraw
             else:
                 rule = FORCED_RULE[phase]
-            ev.append(event("forzada", rule, {"player": self.actor, "action": a._text}))
+            key = ("forzada", rule, self.actor, a._text)
+            e = SHARED_EVENTS.get(key)
+            if e is None:
+                e = SHARED_EVENTS[key] = event("forzada", rule,
+                                               {"player": self.actor, "action": a._text})
+            ev.append(e)
             handler, p = _HANDLER[a.name]
             handler(self, a.arg, p, ev)
             phase = self.phase
+        self.to_move = ()
+        self.is_over = True
 
     # ----- looking ------------------------------------------------------------------------------
     def view(self, seat: int | None, own_only: bool = False) -> dict[str, Any]:

@@ -72,6 +72,21 @@ class Tables:
                 capacity[3 * t.index + j] = s.capacity
         self.SITE_KIND_T, self.SITE_YIELD_T = tuple(kind), tuple(yields)
         self.SITE_CAPACITY_T = tuple(capacity)
+        # per site id: the yields of a city site, the capacity of a recycling one (else None)
+        self.CITY_YIELD_T = tuple(y if k == SITE_CITY else None for k, y in zip(kind, yields,
+                                                                                strict=True))
+        self.RECYCLE_CAP_T = tuple(cp if k == SITE_RECYCLING else None
+                                   for k, cp in zip(kind, capacity, strict=True))
+        # per technology what the hot paths ask of its effect (None / 0: another effect)
+        self.INCOME_T = tuple((t.coins, t.science, t.vp) if t.op == "income" else None
+                              for t in tech)
+        self.CONNECTED_T = tuple(t.op == "income_if_connected" for t in tech)
+        self.RECYCLING_BONUS_T = tuple(t.extra if t.op == "recycling_bonus" else 0 for t in tech)
+        self.SHIFT_T = tuple(t.shift if t.op == "pollution_shift" else None for t in tech)
+        # whether a technology can ever be used in step C (the others are never usable)
+        self.ACTIVE_T = tuple(t.use in ("each_maintenance", "once") and
+                              t.op in ("remove_garbage", "move_citizens", "gain_citizens")
+                              for t in tech)
         # per land tile its sites with their letters (views)
         self.SITE_LETTERS = tuple(tuple((3 * t.index + j, "abc"[j]) for j in range(len(t.sites)))
                                   for t in land)
