@@ -51,14 +51,15 @@ def content_text(value: Any, game_id: str) -> tuple[str, str] | None:
                         f"(or {{\"source\": name, \"toml\": text}}); got {value!r}")
 
 
-def read_text(path: str | Path) -> str:
-    """The text of a content file, or a :class:`ContentError` saying why it cannot be read."""
+def read_text(path: str | Path, option: str = "content", what: str = "content file") -> str:
+    """The text of a content file, or a :class:`ContentError` saying why it cannot be read
+    (naming the ``option`` and the kind of file it expects)."""
     p = Path(path)
     try:
         return p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ContentError(f"{path}: file not found (option content expects the path of a "
-                           "TOML content file)") from None
+        raise ContentError(f"{path}: file not found (option {option} expects the path of a "
+                           f"TOML {what})") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ContentError(f"{path}: cannot be read: {exc}") from None
 

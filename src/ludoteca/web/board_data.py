@@ -38,9 +38,8 @@ def _som_data(content: Any) -> dict[str, Any]:
 
 
 def _elplan_data(content: Any) -> dict[str, Any]:
-    from ludoteca.cli.elplan.words import showing
-    from ludoteca.cli.elplan_render import effect_text, square_benefit
     from ludoteca.games.elplan.content import content as shipped
+    from ludoteca.games.elplan.glossary import effect_text, showing, square_benefit
     c = shipped() if content is None else getattr(content, "C", content)
 
     def cards(seq: Any) -> dict[str, Any]:
@@ -85,7 +84,7 @@ def _sigloxx_tables(content: Any) -> Any:
 
 
 def _sigloxx_data(content: Any) -> dict[str, Any]:
-    from ludoteca.cli.sigloxx_render import card_words, tech_effect
+    from ludoteca.games.sigloxx.effects import card_words, tech_effect
     from ludoteca.games.sigloxx.tables import using
     K = _sigloxx_tables(content)
     c = K.C

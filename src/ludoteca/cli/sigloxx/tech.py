@@ -11,52 +11,20 @@ from rich.text import Text
 
 from ludoteca.games.sigloxx.effects import (  # noqa: F401 (re-exported)
     EFFECTS,
+    card_title,
+    card_words,
     eco_words,
     pollution_words,
     tech_effect,
 )
 
 from .common import (
-    Tables,
     _,
-    current,
     fit_parts,
     short_who,
     tech_name,
     who,
 )
-
-
-def _card_rule(k: Any, lang: str) -> str:
-    if k.op == "per_income":
-        res = {"coins": _(lang, "monedas", "coin"), "science": _(lang, "ciencia", "science"),
-               "vp": "PV"}.get(k.resource, k.resource)
-        each = _(lang, "cada punto", "each point") if k.den == 1 else \
-            _(lang, f"cada {k.den} puntos", f"each {k.den} points")
-        return _(lang, f"{k.num} PV por {each} de ingresos de {res}",
-                 f"{k.num} VP for {each} of {res} income")
-    if k.op == "per_clean_land_tile":
-        return _(lang, f"{k.vp} PV por tierra sin basura",
-                 f"{k.vp} VP per land tile without garbage")
-    if k.op == "per_tile_largest_network":
-        return _(lang, f"{k.vp} PV por tierra de tu mayor red de vías",
-                 f"{k.vp} VP per land tile in your largest rail network")
-    if k.op == "per_pollution_step_right":
-        return _(lang, f"{k.vp} PV por paso de contaminación a la derecha del 0",
-                 f"{k.vp} VP per pollution step right of 0")
-    return _(lang, f"{k.vp} PV por tecnología", f"{k.vp} VP per technology")
-
-
-def card_title(card_id: str, lang: str, K: Tables | None = None) -> str:
-    k = (K or current()).CARD_BY_ID[card_id]
-    return f"«{k.name}»" if lang == "es" else f"“{k.name_en}”"
-
-
-def card_words(card_id: str, lang: str, K: Tables | None = None) -> str:
-    """``II «Comercio»: 1 PV por moneda de ingresos``."""
-    K = K or current()
-    k = K.CARD_BY_ID[card_id]
-    return f"{k.round} {card_title(card_id, lang, K)}: {_card_rule(k, lang)}"
 
 
 # ----- the technology offer ----------------------------------------------------------------------

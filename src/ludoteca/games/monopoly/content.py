@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from ludoteca.core.content_option import read_text
 from ludoteca.core.errors import ContentError
 
 N_SQUARES = 20
@@ -288,13 +289,7 @@ def default_cards_of(source: str) -> list[CardSpec]:
 
 
 def read_content_file(path: str | Path) -> str:
-    p = Path(path)
-    try:
-        return p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(f"{path}: file not found (option board expects the path of a "
-                           "TOML board file)") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(f"{path}: cannot be read: {exc}") from None
+    """The text of a board file (option ``board``), or a ContentError saying why not."""
+    return read_text(path, "board", "board file")
 
 

@@ -420,17 +420,13 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
             if legal is not None:
                 for a in legal:
                     if a is action:
-                        ev: list[Event] = []
-                        handler, p = _HANDLER[action.name]
-                        handler(self, action.arg, p, ev)
-                        self._settle(ev)
-                        self._history = ((seat, action._text), self._history)
-                        self._n_actions += 1
-                        return ev
+                        return self.apply_legal(action, seat)
         return Game.apply(self, action, seat)
 
     def apply_legal(self, action: Action, seat: int) -> list[Event]:
-        """``Game.apply_legal`` (no checks), inlined."""
+        """``Game.apply_legal`` (no checks), inlined: the record keeping is core's
+        (``Game.apply_legal``: the history pair and the action count), kept in step by the
+        golden records."""
         ev: list[Event] = []
         handler, p = _HANDLER[action.name]
         handler(self, action.arg, p, ev)
