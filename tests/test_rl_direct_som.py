@@ -3,20 +3,25 @@ state is, byte for byte, ``encoder_for("som")`` applied to ``game.view(seat)`` â
 every step of random episodes of 1 to 4 players, every mode and centralism (the rolled one
 too), a turn limit, finished games, through both paths of ``Observer`` â€” and it reads
 nothing a seat may not see: states that differ only in hidden information give the same
-vector."""
+vector. One writer follows every game it is asked about (its memos per game object, per
+configuration and per content never answer for another game, nor for a state changed by
+``arrange`` or by hand)."""
 
 from __future__ import annotations
 
 import random
+import re
 from array import array
+from importlib import resources
 
 import pytest
 
 import ludoteca
 from ludoteca.core.rng import GameRandom
 from ludoteca.games.som.common import T
+from ludoteca.games.som.content import FLAG_URNA
 from ludoteca.observation.direct import DIRECT
-from ludoteca.observation.direct.som import writer
+from ludoteca.observation.direct.som import GAMES_LIMIT, writer
 from ludoteca.observation.encoders import encoder_for
 from ludoteca.observation.observer import Observer
 
@@ -194,3 +199,93 @@ def test_a_secret_bid_is_not_read():
     for seat in range(4):
         assert direct_bytes(DIRECT["som"], h, seat) == view_bytes(h, seat)
         assert direct_bytes(DIRECT["som"], g, seat) == view_bytes(g, seat)
+
+
+def custom_content(tmp_path) -> str:
+    """The shipped content with its map mirrored, a card renamed and a payout raised (as
+    tests/test_content_option_som.py edits it): another content, other cells."""
+    text = resources.files("ludoteca.games.som").joinpath("content.toml").read_text("utf-8")
+    mirrored = 'rows = [".#####.", "#######", "#######", ".######", "..#####", "...####", ' \
+        '"....###"]'
+    text, k = re.subn(r"rows = \[.*?\n\]", mirrored, text, count=1, flags=re.S)
+    assert k == 1
+    text = text.replace('id = "W-01"', 'id = "MON-A"').replace("payout = 3 ", "payout = 4 ")
+    path = tmp_path / "som_mirrored.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_one_writer_follows_every_game_it_sees(tmp_path):
+    """One writer (cold memos) asked about several live games in turn, as environments that
+    share it are: two games of one configuration, the same deal in another content (another
+    map), another player count; games ended and dealt anew, one of them arranged once seen
+    (``arrange``), one edited by hand (a card turned, a disk moved, the GH changed), a clone
+    observed and played on beside its original, and more games than the writer remembers.
+    Every seat's vector equals its view's encoding, every time."""
+    write = writer("som")
+    content = custom_content(tmp_path)
+    specs = [(3, {}), (3, {}), (3, {"content": content}), (2, {"mode": "C"}), (4, {"mode": "B"})]
+
+    def deal(i: int, seed: int):
+        n, options = specs[i]
+        return ludoteca.new_game("som", players=n, seed=seed, options=dict(options))
+
+    def check(g) -> None:
+        for seat in range(g.n):
+            assert direct_bytes(write, g, seat) == view_bytes(g, seat), (g.seed, seat)
+
+    def play(g, rng) -> None:
+        s = g.to_move[0]
+        g.apply(rng.choice(g.legal_actions(s)), seat=s)
+
+    def arranged(g):
+        """A new game seen, then arranged (cards turned, another GH, a phase) and seen again."""
+        check(g)
+        down = [c for c in range(37) if g.cells[c] >= 0 and not g.up[c]
+                and g.K.FLAG[g.cells[c]] != FLAG_URNA][:3]
+        g.arrange(face_up=down, gh=(g.gh + 1) % g.n, phase="cohesion", face=2)
+        edits["arranged"] += 1
+        return g
+
+    edits = dict.fromkeys(("dealt", "arranged", "turned", "clone", "evicted"), 0)
+    games = [arranged(deal(0, 1)), deal(1, 2), deal(2, 1), deal(3, 4), deal(4, 5)]
+    rngs = [random.Random(i) for i in range(len(games))]
+    for step in range(160):
+        for i, g in enumerate(games):
+            if g.is_over:
+                games[i] = g = deal(i, 1000 + step)
+                if i == 0:
+                    arranged(g)
+                edits["dealt"] += 1
+            check(g)
+            play(g, rngs[i])
+        g = games[1]
+        if step % 40 == 20 and not g.is_over:    # by hand: a card turned, a disk, the GH
+            c = next((c for c in range(37) if g.cells[c] >= 0 and not g.up[c]
+                      and g.K.FLAG[g.cells[c]] != FLAG_URNA), None)
+            if c is not None:
+                g.up[c] = True
+                edits["turned"] += 1
+            bank = g.n * T
+            t = next((t for t in range(T) if g.hold[bank + t] > 0), None)
+            if t is not None:
+                g.hold[bank + t] -= 1
+                g.hold[t] += 1
+            g.gh = (g.gh + 1) % g.n
+            g._legal = g._down = None
+            check(g)
+        if step % 40 == 30 and not games[4].is_over:     # a clone, played beside its original
+            h = games[4].clone()
+            rng = random.Random(step)
+            for _ in range(15):
+                if h.is_over:
+                    break
+                check(h)
+                play(h, rng)
+                check(games[4])
+            edits["clone"] += 1
+        if step == 90:                          # more games than the writer remembers
+            for seed in range(GAMES_LIMIT + 5):
+                check(deal(seed % len(specs), 5000 + seed))
+                edits["evicted"] += 1
+    assert all(edits.values()), edits

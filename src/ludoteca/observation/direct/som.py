@@ -4,14 +4,27 @@ that view shows. Face-down cells show only «oculta» and their deal's flag shar
 each is never read for the vector), Hisenda's disks only counts, another seat's bid only that
 it was made.
 
-Parts are remembered: per configuration (mode, centralism, turn limit, colours, seats) the
-values that never change; per board (cards, which are face up, deals, the CN's cell) a whole
-template of the vector with the cells and the odds written in, since most actions leave the
-board alone (the key holds the face-down cards too, but what is written for them is only
-«oculta» and the deal's shares: tests/test_rl_direct_som.py swaps them by hand); per
-(observer, disks, PDs, GH, flipped markers) the block of players, Hisenda and the CN, and per
-(colour, GH, PDs, disks) one seat's part of it. Everything else (a few dozen nonzeros) is
-written into a copy of the template.
+Parts are remembered, so that a call writes little more than what changed since the last call
+about the same game object:
+
+- per configuration (content, mode, centralism, turn limit, colours, seats) the values that
+  never change and the content's tables;
+- per game object (the last ``GAMES_LIMIT`` seen; a game's configuration never changes) a
+  record: a template of the whole vector with the board written in (the cells without
+  citizens, and the odds), and the lists it was made from. Every call compares the game's
+  ``cells``, ``up``, ``deal`` and CN's cell with them (C-speed list comparisons) and, when one
+  differs, rewrites only the cells that changed and the odds of the deals whose counts of face-
+  down flags changed: a change made by play, ``arrange`` or by hand is seen. A face-down card
+  is written only as «oculta» and counted in its deal's flags (``SomGame.hidden_deals``, which
+  is public): which one lies where is never written (tests/test_rl_direct_som.py swaps them);
+- in the same record, the players' blocks seat by seat (rotated to the observer on every
+  call), Hisenda and the CN, with the disks, PDs, GH and markers they were made from; a seat's
+  purse (its disks by type and money) is rewritten when its disks changed, from a memo per
+  purse;
+- a new game's board per configuration: a new game's record starts from it (the face-down
+  cards differ, but their deal's flags do not), a clone's from the record made last.
+
+Everything else (a few dozen nonzeros) is written into a copy of the template.
 
 What a content file may change (the die's faces, the cards' order, ids and flags) is read from
 the game's own tables (``game.K``), once per content: a renamed card is written as the shipped
@@ -20,16 +33,23 @@ card of the same role, as the view encoder does."""
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import ne
+from struct import Struct
 from typing import Any
 
+from ludoteca.games.som.actions import N_SEATS
 from ludoteca.games.som.common import (
     ABSTAINS,
     DEGREES,
     LEVY_RECEPTA,
     NC,
+    PH_BID,
+    PH_OVER,
     PHASE_NAMES,
     STAGE_NAMES,
+    TWOS,
     TYPE_CODES,
     UNDECLARED,
     VOTE_ELECTIONS,
@@ -49,8 +69,38 @@ def _clip(v: float) -> float:
 
 MEMO_LIMIT = 4096
 """Entries a memo may hold before it is emptied (a long run never grows without bound)."""
-BOARDS_LIMIT = 256
-"""Board templates kept (each is a whole vector: 17 kB)."""
+PURSES_LIMIT = 32768
+"""Purses (a seat's disks by type) remembered: random play meets thousands of them."""
+GAMES_LIMIT = 32
+"""Game objects remembered, the oldest forgotten first (each record keeps its game alive and
+a board template: a whole vector, 17 kB)."""
+
+
+class _Seen:
+    """What the writer made last for one game object (``game``, kept alive here, so that its
+    id is never another's): its configuration's tables; its board template, the lists it was
+    made from (never changed in place: replaced) and each cell's deal when face down (else
+    −1) with each deal's count of flags face down, per column of odds, and its total (and
+    their shares, packed); its players' blocks seat by seat, Hisenda's and the CN's, and the
+    lists and values they were made from."""
+
+    __slots__ = ("game", "cfg",
+                 "template", "cells", "up", "deal", "cn_cell", "codes", "counts", "shares",
+                 "people", "tail", "hold", "held", "pd", "gh", "hf", "cf")
+
+
+class _Scaled(dict[int, float]):
+    """``table[v]``: ``v / scale`` clipped to ±LIMIT, computed once per ``v``."""
+
+    def __init__(self, scale: float) -> None:
+        super().__init__()
+        self.scale = scale
+
+    def __missing__(self, v: int) -> float:
+        if len(self) > MEMO_LIMIT:
+            self.clear()
+        x = self[v] = _clip(v / self.scale)
+        return x
 
 
 def _number(x: Any) -> float:
@@ -101,7 +151,7 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
 
     def content_tables(K: Any) -> tuple[Any, ...]:
         """Per content: the die's writes per face, each card's ones in a cell's block when
-        face up, each card's slot in the urna, each card's flag."""
+        face up, each card's slot in the urna, each card's column of the odds (by its flag)."""
         got = per_content.get(K)
         if got is not None:
             return got
@@ -126,15 +176,16 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
                     ones.append(at + choices[value])
             visible.append(tuple(ones))
         urna_at = [i_urna.get(ids.get(cid, cid)) for cid in K.CARD_ID]
-        got = per_content[K] = (tuple(die), tuple(visible), tuple(urna_at), K.FLAG)
+        slot = [FLAG_ODDS.index(FLAG_CODES[f]) if FLAG_CODES[f] in FLAG_ODDS else None
+                for f in range(len(FLAG_CODES))]
+        card_slot = tuple(slot[f] for f in K.FLAG)    # per card: its flag's column of odds
+        got = per_content[K] = (tuple(die), tuple(visible), tuple(urna_at), card_slot,
+                                tuple(-1 if i is None else i for i in card_slot))
         return got
 
     o_citizens = o_cells + cell_width - M - 1
     o_odds, n_odds = off("odds"), len(FLAG_ODDS)
     cell_at = tuple(o_cells + c * cell_width for c in range(NC))
-    odds_at = tuple(o_odds + c * n_odds for c in range(NC))
-    flag_slot = [FLAG_ODDS.index(FLAG_CODES[f]) if FLAG_CODES[f] in FLAG_ODDS else None
-                 for f in range(len(FLAG_CODES))]
     # the players, Hisenda and the CN (one block)
     p0, p_stride = off("players[i].present"), rows["players[i].colour"].stride
     p_colour, p_disks = off("players[i].colour") - p0, off("players[i].disks") - p0
@@ -171,13 +222,35 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
         "kind", "caller", "next_gh", "bids", "by_rotation", "turn", "sides")}
 
     configs: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-    boards: dict[tuple[Any, ...], array] = {}
-    blocks: dict[tuple[Any, ...], array] = {}
+    games: dict[int, _Seen] = {}
+    starts: dict[tuple[Any, ...], _Seen] = {}     # a new game's board, per configuration
+    purses: dict[Sequence[int], array] = {}     # keys: bytes, or tuples of larger counts
     last_votes: dict[tuple[int, int, int], tuple[Any, tuple[tuple[int, float], ...]]] = {}
+    card_width = cell_width - M - 1     # a cell's block: its card, its citizens, the CN's mark
+    no_card = array("d", bytes(8 * card_width))
+    cn_at = tuple(b + cell_width - 1 for b in cell_at)
+    cit_at = tuple(o_citizens + b - o_cells for b in cell_at)
+    odds_end = o_odds + NC * n_odds
+    no_odds = bytes(8 * n_odds)
+    pack_odds = Struct(f"={n_odds}d").pack      # as array("d", …).tobytes()
+    ALL = range(NC)
+    is_down = (-1).__lt__                # a cell's code: its deal (≥ 0) when face down
+    n2 = len(TWOS)                      # types 0 … n2−1 are worth 2 €, the rest 1 €
+    assert TWOS == tuple(range(n2)) and n2 < T
+    # a seat's block: present, colour, then its purse (disks by type and money), PDs, GH
+    assert (p_colour, p_disks, p_value, p_pd, p_gh, p_stride) == \
+        (1, 1 + len(i_colour), p_disks + len(i_disk), p_value + 1, p_value + 2, p_value + 3)
+    purse_width = p_value + 1 - p_disks
+    disk_writes = tuple((t, i) for t, i in enumerate(disk_at) if i is not None)
+    thirds, twelfths, by36 = _Scaled(3.0), _Scaled(12.0), _Scaled(36.0)
+    by_type = disk_at == list(range(T))     # a purse is then the disks in type order, scaled
+    assert o_cn == o_hisenda + 5 and block_end == o_cn + 3 and o_hisenda == p0 + M * p_stride
+    assert N_SEATS <= M                 # every seat has a slot: the players' block rotates
+    assert PH_BID + 1 == PH_OVER == len(PHASE_NAMES) - 1     # g.to_move: (g.actor,) below PH_BID
 
     def config(g: Any, key: tuple[Any, ...]) -> tuple[Any, ...]:
-        """What never changes in a game: a number for its memo keys, its template's first
-        values, its seats' colours and its content's tables."""
+        """What never changes in a game: its template's first values, its seats' colours and
+        its content's tables."""
         base = array("d", bytes(8 * size))
         i = i_mode.get(g.mode)
         if i is not None:
@@ -191,100 +264,217 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
             base[o_max] = _clip(g.max_turns / 100.0)
         if len(configs) > MEMO_LIMIT:
             configs.clear()
-            boards.clear()
-            blocks.clear()
-        got = configs[key] = (len(configs), base, tuple(i_colour.get(c) for c in g.colours),
+        got = configs[key] = (base, tuple(i_colour.get(c) for c in g.colours),
                               *content_tables(g.K))
         return got
 
-    def board(g: Any, base: array, key: tuple[Any, ...], visible: tuple[Any, ...],
-              FLAG: tuple[int, ...]) -> array:
-        """The template of a board: the configuration, the cells (without citizens) and the
-        odds. Only public facts are written: a face-down card is «oculta», and its deal's
+    def seen(g: Any) -> _Seen:
+        """A new record for ``g``, its board made. The board is patched from one already made
+        for the same configuration: a new game's (kept) for a new game, whose face-down cards
+        differ but whose visible board hardly does, else the record made last (a clone's
+        parent, say); with none, from the configuration's template, with no cell."""
+        ckey = (g.K, g.mode, g.degree, g.cen_roll, g.max_turns, g.colours, g.n)
+        cfg = configs.get(ckey)
+        if cfg is None:
+            cfg = config(g, ckey)
+        r = _Seen()
+        r.game, r.cfg = g, cfg
+        fresh = not g._n_actions and not g._setup_log     # a new game: start from a new
+        like = starts.get(ckey) if fresh else None        # game's board, else from the
+        if like is None:                                  # record made last
+            like = next((x for x in reversed(games.values()) if x.cfg is cfg), None)
+        if like is not None:
+            r.template = like.template[:]
+            r.cells, r.up, r.deal, r.cn_cell = like.cells, like.up, like.deal, like.cn_cell
+            r.codes, r.counts = like.codes[:], {d: k[:] for d, k in like.counts.items()}
+            r.shares = dict(like.shares)
+        else:
+            r.template = cfg[0][:]
+            r.cells = r.up = r.deal = None
+            r.cn_cell = -1
+            r.codes, r.counts, r.shares = [-1] * NC, {}, {-1: no_odds}
+        patch(r, g)
+        if fresh and ckey not in starts:        # kept as it is now (``patch`` makes new lists)
+            if len(starts) > MEMO_LIMIT:
+                starts.clear()
+            keep = starts[ckey] = _Seen()
+            keep.template, keep.codes = r.template[:], r.codes[:]
+            keep.cells, keep.up, keep.deal, keep.cn_cell = r.cells, r.up, r.deal, r.cn_cell
+            keep.counts, keep.shares = {d: k[:] for d, k in r.counts.items()}, dict(r.shares)
+        n = g.n
+        r.people = P = array("d", bytes(8 * n * p_stride))
+        for s, colour in enumerate(cfg[1]):
+            P[s * p_stride] = 1.0
+            if colour is not None:
+                P[s * p_stride + p_colour + colour] = 1.0
+        r.tail = array("d", bytes(8 * (block_end - o_hisenda)))
+        r.tail[0] = r.tail[5] = 1.0             # Hisenda's and the CN's «present»
+        r.hold = r.held = r.pd = None           # the players' block: made on first use
+        r.gh = -1
+        if len(games) >= GAMES_LIMIT:            # the oldest record goes
+            del games[next(iter(games))]
+        games[id(g)] = r
+        return r
+
+    def patch(r: _Seen, g: Any) -> None:
+        """Bring ``r``'s board template up to ``g``'s board: the cells (without citizens)
+        and the odds. Only the cells whose card, face or deal changed are rewritten; the
+        flags still face down are counted per deal, and those counts follow the changed
+        cells. Only public facts are written: a face-down card is «oculta», and its deal's
         flags are counted (they are public, ``SomGame.hidden_deals``)."""
-        out = base[:]
+        t = r.template
+        visible, card_slot = r.cfg[3], r.cfg[5]
         cells, up, deal = g.cells, g.up, g.deal
-        groups: dict[int, list[int]] = {}
-        for c, b in enumerate(cell_at):
+        oc = r.cells
+        touched = set()                         # the deals whose counts changed
+        if oc is None:
+            changed: Any = ALL
+        else:
+            changed = set(compress(ALL, map(ne, up, r.up))) if up != r.up else set()
+            if deal != r.deal:
+                changed.update(compress(ALL, map(ne, deal, r.deal)))
+            if cells != oc:
+                moved = set(compress(ALL, map(ne, cells, oc))).difference(changed)
+                # cards moved among cells face down before and after, in one deal (a new
+                # game's against a kept new game's, say): only that deal's count of flags
+                # may change, taken here in bulk (the other changes: cell by cell, below)
+                codes = r.codes
+                hidden = list(compress(moved, map(is_down, map(codes.__getitem__, moved))))
+                if (len(hidden) > 1 and min(map(cells.__getitem__, hidden)) >= 0
+                        and len(set(map(codes.__getitem__, hidden))) == 1):
+                    key = r.cfg[6].__getitem__      # a card's column of odds (−1: none)
+                    now = list(map(key, map(cells.__getitem__, hidden)))
+                    before = list(map(key, map(oc.__getitem__, hidden)))
+                    if now != before:
+                        d = codes[hidden[0]]
+                        k = r.counts[d]
+                        for i in range(n_odds):
+                            x = now.count(i) - before.count(i)
+                            if x:
+                                k[i] += x
+                                touched.add(d)
+                    moved.difference_update(hidden)
+                changed.update(moved)
+        codes, counts = r.codes, r.counts       # codes: each cell's deal when face down
+        for c in changed:
+            d = codes[c]
             card = cells[c]
-            if card < 0:
-                out[b + 1] = 1.0
-            elif up[c]:
-                for k in visible[card]:
-                    out[b + k] = 1.0
-            else:
-                out[b] = 1.0
-                d = deal[c]
-                if d in groups:
-                    groups[d].append(c)
-                else:
-                    groups[d] = [c]
-        out[cell_at[g.cn_cell] + cell_width - 1] = 1.0
-        for down in groups.values():
-            counts = [0] * n_odds
-            for c in down:
-                slot = flag_slot[FLAG[cells[c]]]
-                if slot is not None:
-                    counts[slot] += 1
-            total = len(down)
-            shares = array("d", [k / total for k in counts])
-            for c in down:
-                k = odds_at[c]
-                out[k:k + n_odds] = shares
-        if len(boards) > BOARDS_LIMIT:
-            boards.clear()
-        boards[key] = out
-        return out
-
-    def people(g: Any, me: int, n: int, colour_at: tuple[int | None, ...],
-               key: tuple[Any, ...]) -> array:
-        """The players' blocks (relative to ``me``), Hisenda and the CN."""
-        out = array("d", bytes(8 * (block_end - p0)))
-        hold, pd, gh = g.hold, g.pd, g.gh
-        for s in range(n):
-            j = (s - me) % n
-            if j >= M:
-                continue
-            h = s * T
-            pkey = (colour_at[s], s == gh, pd[s], tuple(hold[h:h + T]))
-            one = blocks.get(pkey)
-            if one is None:
-                one = player(g, s, pkey)
-            out[j * p_stride:j * p_stride + p_stride] = one
-        H = g.H
-        h = o_hisenda - p0
-        out[h] = 1.0
-        out[h + 1] = _clip(g.count(H, 1) / 12.0)
-        out[h + 2] = _clip(g.count(H, 2) / 12.0)
-        out[h + 3] = _clip(g.value(H) / 36.0)
-        out[h + 4] = 1.0 if g.hisenda_flipped else 0.0
-        h = o_cn - p0
-        out[h] = 1.0
-        out[h + 1] = _clip(pd[H] / 12.0)
-        out[h + 2] = 1.0 if g.cn_flipped else 0.0
-        if len(blocks) > MEMO_LIMIT:
-            blocks.clear()
-        blocks[key] = out
-        return out
-
-    def player(g: Any, s: int, key: tuple[Any, ...]) -> array:
-        """Seat ``s``'s block: colour, disks by type, money, PDs, GH (``key`` holds all but
-        the money, which follows from the disks)."""
-        out = array("d", bytes(8 * p_stride))
-        out[0] = 1.0
-        colour = key[0]
-        if colour is not None:
-            out[p_colour + colour] = 1.0
-        for t, v in enumerate(key[3]):
-            if v:
-                i = disk_at[t]
+            if d >= 0:                          # it was face down: out of its deal's count
+                if card >= 0 and deal[c] == d and not up[c]:
+                    i, j = card_slot[oc[c]], card_slot[card]    # still face down, same deal
+                    if i != j:
+                        k = counts[d]
+                        if i is not None:
+                            k[i] -= 1
+                        if j is not None:
+                            k[j] += 1
+                        touched.add(d)
+                    continue
+                k = counts[d]
+                i = card_slot[oc[c]]
                 if i is not None:
-                    out[p_disks + i] = _clip(v / 3.0)
-        out[p_value] = _clip(g.value(s) / 10.0)
-        out[p_pd] = _clip(key[2] / 12.0)
-        if key[1]:
-            out[p_gh] = 1.0
-        blocks[key] = out
+                    k[i] -= 1
+                k[-1] -= 1
+                touched.add(d)
+            b = cell_at[c]
+            t[b:b + card_width] = no_card
+            if card < 0:
+                t[b + 1] = 1.0
+                codes[c] = -1
+            elif up[c]:
+                for i in visible[card]:
+                    t[b + i] = 1.0
+                codes[c] = -1
+            else:
+                t[b] = 1.0
+                codes[c] = d = deal[c]
+                k = counts.get(d)
+                if k is None:
+                    k = counts[d] = [0] * (n_odds + 1)
+                i = card_slot[card]
+                if i is not None:
+                    k[i] += 1
+                k[-1] += 1
+                touched.add(d)
+        for d in touched:                       # the shares of each deal whose count changed
+            k = counts[d]
+            total = k[-1]
+            if total:
+                r.shares[d] = pack_odds(*[k[i] / total for i in range(n_odds)])
+            else:
+                del counts[d]
+                r.shares.pop(d, None)
+        if touched:
+            t[o_odds:odds_end] = array("d", b"".join(map(r.shares.__getitem__, codes)))
+        cn = g.cn_cell
+        if cn != r.cn_cell:
+            if r.cn_cell >= 0:
+                t[cn_at[r.cn_cell]] = 0.0
+            t[cn_at[cn]] = 1.0
+        if up != r.up:
+            r.up = up[:]
+        if cells != oc:
+            r.cells = cells[:]
+        if deal != r.deal:
+            r.deal = deal[:]
+        r.cn_cell = cn
+
+    def people(r: _Seen, g: Any) -> None:
+        """``r``'s players' blocks (seat by seat, not yet relative to an observer), Hisenda
+        and the CN, brought up to ``g``'s disks, PDs, GH and flipped markers: a seat's purse
+        (disks and money) is rewritten when its disks changed."""
+        hold, pd, gh, n = g.hold, g.pd, g.gh, g.n
+        P = r.people
+        if hold != r.hold:
+            try:
+                held: Any = bytes(hold)         # (counts of 0 to 255: cheap to slice)
+            except ValueError:
+                held = tuple(hold)
+            before = r.held
+            for s in range(n):                  # the seats whose disks changed
+                h = s * T
+                key = held[h:h + T]
+                if before is None or key != before[h:h + T]:
+                    one = purses.get(key)
+                    if one is None:
+                        one = purse(key)
+                    b = s * p_stride + p_disks
+                    P[b:b + purse_width] = one
+            h = n * T                           # Hisenda: g.count(H, 1), g.count(H, 2) and
+            twos = sum(held[h:h + n2])          # g.value(H), summed here
+            ones = sum(held[h + n2:h + T])
+            tail = r.tail
+            tail[1] = twelfths[ones]
+            tail[2] = twelfths[twos]
+            tail[3] = by36[2 * twos + ones]
+            r.hold, r.held = hold[:], held
+        if pd != r.pd:
+            for s in range(n):
+                P[s * p_stride + p_pd] = twelfths[pd[s]]
+            r.tail[6] = _clip(pd[n] / 12.0)
+            r.pd = pd[:]
+        if gh != r.gh:
+            if r.gh >= 0:
+                P[r.gh * p_stride + p_gh] = 0.0
+            P[gh * p_stride + p_gh] = 1.0
+            r.gh = gh
+        r.hf, r.cf = hf, cf = g.hisenda_flipped, g.cn_flipped
+        r.tail[4] = 1.0 if hf else 0.0
+        r.tail[7] = 1.0 if cf else 0.0
+
+    def purse(key: Sequence[int]) -> array:
+        """A seat's disks by type and its money (``g.value``: the 2 € types count twice),
+        from its disks by type."""
+        if by_type:
+            out = array("d", map(thirds.__getitem__, key))
+        else:
+            out = array("d", bytes(8 * (purse_width - 1)))
+            for t, i in disk_writes:
+                out[i] = thirds[key[t]]
+        out.append(_clip((2 * sum(key[:n2]) + sum(key[n2:])) / 10.0))
+        if len(purses) > PURSES_LIMIT:
+            purses.clear()
+        purses[key] = out
         return out
 
     def last_vote(lv: Any, me: int, n: int) -> tuple[tuple[int, float], ...]:
@@ -322,18 +512,15 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
 
     def write(g: Any, seat: int, out: Any) -> None:
         me, n = seat, g.n
-        ckey = (g.K, g.mode, g.degree, g.cen_roll, g.max_turns, g.colours, n)
-        cfg = configs.get(ckey)
-        if cfg is None:
-            cfg = config(g, ckey)
-        cid, base, colour_at, die, visible, urna_at, FLAG = cfg
-        bkey = (cid, tuple(g.cells), tuple(g.up), tuple(g.deal), g.cn_cell)
-        template = boards.get(bkey)
-        if template is None:
-            template = board(g, base, bkey, visible, FLAG)
-        out[:] = template
-        # the turn
-        out[o_turn] = _clip((g.turn + 1) / 100.0)
+        r = games.get(id(g))
+        if r is None or r.game is not g:
+            r = seen(g)
+        if g.cells != r.cells or g.up != r.up or g.deal != r.deal or g.cn_cell != r.cn_cell:
+            patch(r, g)
+        out[:] = r.template
+        # the turn (values that cannot be negative: clipped above only)
+        v = (g.turn + 1) / 100.0
+        out[o_turn] = v if v <= LIMIT else LIMIT
         gh = g.gh
         out[o_gh + (gh - me) % n] = 1.0
         stage = g.stage
@@ -343,16 +530,20 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
         i = phase_at[g.phase]
         if i is not None:
             out[o_phase + i] = 1.0
-        for s in g.to_move:
-            out[o_to_move + (s - me) % n] = 1.0
+        if g.phase < PH_BID:                    # g.to_move is (g.actor,) then
+            out[o_to_move + (g.actor - me) % n] = 1.0
+        else:
+            for s in g.to_move:
+                out[o_to_move + (s - me) % n] = 1.0
         if g.face:
-            for k, v in die[g.face]:
+            for k, v in r.cfg[2][g.face]:
                 out[k] = v
         if stage == 4 and g.mover >= 0:
             out[o_mover + (g.mover - me) % n] = 1.0
         for s in g.movers:
             out[o_movers + (s - me) % n] = 1.0
-        out[o_steps] = _clip(g.steps / 10.0)
+        v = g.steps / 10.0
+        out[o_steps] = v if v <= LIMIT else LIMIT
         if g.may_stop:
             out[o_may_stop] = 1.0
         if g.atc_active:
@@ -363,18 +554,26 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
             out[o_sucesiones] = 1.0
         # the citizens on the map
         for s, c in enumerate(g.cit):
-            out[o_citizens + c * cell_width + (s - me) % n] = 1.0
-        # players, Hisenda, the CN
-        pkey = (cid, me, gh, g.hisenda_flipped, g.cn_flipped, tuple(g.hold), tuple(g.pd))
-        block = blocks.get(pkey)
-        if block is None:
-            block = people(g, me, n, colour_at, pkey)
-        out[p0:block_end] = block
+            out[cit_at[c] + (s - me) % n] = 1.0
+        # players (relative to the observer), Hisenda, the CN
+        if (g.hold != r.hold or g.pd != r.pd or gh != r.gh
+                or g.hisenda_flipped != r.hf or g.cn_flipped != r.cf):
+            people(r, g)
+        P = r.people
+        k = (n - me) * p_stride
+        if me:
+            out[p0:p0 + k] = P[me * p_stride:]
+            out[p0 + k:p0 + n * p_stride] = P[:me * p_stride]
+        else:
+            out[p0:p0 + k] = P
+        out[o_hisenda:block_end] = r.tail
         pile = g.pile
-        for k in pile:
-            i = urna_at[k]
-            if i is not None:
-                out[o_urna + i] += 1.0
+        if pile:
+            urna_at = r.cfg[4]
+            for k in pile:
+                i = urna_at[k]
+                if i is not None:
+                    out[o_urna + i] += 1.0
         # what is being decided
         payer = g.pay_payer
         if payer >= 0:
