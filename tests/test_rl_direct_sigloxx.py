@@ -139,6 +139,111 @@ def test_changes_by_hand_are_seen():
         assert after != before
 
 
+def custom_content() -> dict:
+    """The shipped content with dearer prices on every cost track, 3 more starting coins and
+    tiles that hold 4 garbage: the same seats and seed give other values."""
+    from importlib import resources
+
+    text = resources.files("ludoteca.games.sigloxx").joinpath("content.toml").read_text("utf-8")
+    for old, new in (("prices = [7, 6, 5, 5, 4, 4, 3, 3, 2]",
+                      "prices = [9, 8, 7, 6, 5, 4, 3, 2, 1]"),
+                     ("coins = 10                # XX-S.17", "coins = 13"),
+                     ("tile_capacity = 3 ", "tile_capacity = 4 ")):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return {"source": "direct-test", "toml": text}
+
+
+def test_one_buffer_across_games_contents_and_arrangements():
+    """The writer remembers what a buffer holds and copies again only the parts that changed:
+    one buffer (as an Observer keeps it) and one Observer observing in turn games of other
+    sizes, the same seats and seed with a custom content, every seat of a game played to its
+    end and then a new game, a game arranged in place after it was observed, and games that
+    die (their ids come back): every vector is the view encoding's, never one game's values
+    in another's vector."""
+    write = writer()
+    buf = array("d", [7.0] * ENC.size)
+    ob = Observer("sigloxx", N_ACTIONS)
+
+    def check(g, seat):
+        ref = view_bytes(g, seat)
+        write(g, seat, buf)
+        assert ENC.finish(buf).tobytes() == ref, (g.n, g.phase, seat)
+        assert ob.observe(g, seat)["observation"].tobytes() == ref
+
+    shipped = ludoteca.new_game("sigloxx", players=4, seed=3)
+    custom = ludoteca.new_game("sigloxx", players=4, seed=3,
+                               options={"content": custom_content()})
+    five = ludoteca.new_game("sigloxx", players=5, seed=11, options={"scoring_cards": True})
+    games = [shipped, custom, five]
+    rngs = [random.Random(3), random.Random(3), random.Random(11)]
+    differ = 0
+    for k in range(250):
+        for g, rng in zip(games, rngs, strict=True):
+            if not g.is_over:
+                check(g, g.to_move[0])
+                check(g, k % g.n)
+                step(g, rng)
+        differ += view_bytes(shipped, 0) != view_bytes(custom, 0)
+    assert differ > 100                     # the custom content shows other values
+    rng = random.Random(5)
+    while not shipped.is_over:              # to the end: then everyone's coins are shown
+        check(shipped, shipped.to_move[0])
+        step(shipped, rng)
+    for seat in range(4):
+        check(shipped, seat)
+    g = ludoteca.new_game("sigloxx", players=4, seed=8)
+    for seat in (0, 3, 1):
+        check(g, seat)
+    g.arrange(coins={0: 40}, science={0: 9}, score={1: 30}, set_aside={2: 3},
+              pollution={0: -3}, bridges_held={3: 1})
+    for seat in range(4):
+        check(g, seat)
+    for seed in range(6):                   # short-lived games: ids are used again
+        g = ludoteca.new_game("sigloxx", players=3 + seed % 3, seed=100 + seed)
+        rng = random.Random(seed)
+        for _ in range(30):
+            check(g, g.to_move[0])
+            step(g, rng)
+        check(g, 0)
+        del g
+    # an object that takes another game's state and content, as a new game at a dead one's
+    # address would: the writer's memory of that id holds no longer
+    g = ludoteca.new_game("sigloxx", players=3, seed=1)
+    other = ludoteca.new_game("sigloxx", players=3, seed=1, options={"content": custom_content()})
+    for seat in range(3):
+        check(g, seat)
+    assert view_bytes(g, 0) != view_bytes(other, 0)
+    g.__dict__.update(other.__dict__)
+    for seat in range(3):
+        check(g, seat)
+
+
+def test_the_writer_is_bounded():
+    """The writer clips its own values to ±10 (the Observer then only casts): huge holdings
+    (coins, science, score, garbage set aside) come out as the view encoding
+    clips them."""
+    import numpy as np
+
+    write = writer()
+    assert write.bounded is True and DIRECT["sigloxx"].bounded is True
+    g = ludoteca.new_game("sigloxx", players=3, seed=2).arrange(
+        coins={0: 900, 1: 700}, science={0: 400}, score={0: 1200, 2: -800},
+        set_aside={1: 200})
+    rng = random.Random(2)
+    for _ in range(40):
+        for seat in range(3):
+            ref = view_bytes(g, seat)
+            buf = ENC.scratch()
+            write(g, seat, buf)
+            raw = np.frombuffer(buf, dtype=np.float64)
+            assert raw.max() <= 10.0 and raw.min() >= -10.0
+            assert raw.astype(np.float32).tobytes() == ref
+            assert Observer("sigloxx", N_ACTIONS).observe(g, seat)["observation"].tobytes() == ref
+        step(g, rng)
+    assert np.abs(ENC.encode(g.view(0), 0, 3)).max() == 10.0   # something was clipped
+
+
 # ----- nothing hidden (ruling X9: holdings; face-down piles; the catastrophe stack) ----------
 def positions():
     """Decision points of seeded random play, 3 and 5 players: (game, seat to move)."""

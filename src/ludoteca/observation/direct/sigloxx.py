@@ -4,20 +4,26 @@ shows. Coins and science are written for the observer only (everyone's once the 
 ruling X9); face-down piles and the catastrophe stack only as counts, never their order.
 
 Most of the vector is the seats' blocks (1,825 floats each, a few dozen non-zero), and a
-seat's block changes only when that seat's own things change. Per game (``id``), the writer
-keeps each seat's block with what it was made from, and a copy of the per-seat lists as they
-were at the last observation: comparing them (by content; their items, being shared by the
-engine's clones, are never changed in place) finds the seats with a change, and only those
-are looked at again. A block is rebuilt from its parts that still hold: the country's
-layout and citizens (window, placed tiles, networks, bridges, incomes), its garbage, the
-rest. The top part that holds within a round's steps (displays, costs, piles, the card) is
-kept the same way; the decision in progress is written afresh."""
+seat's block changes only when that seat's own things change. Per game (``id`` and content),
+the writer keeps each seat's block, changed in place part by part, and a copy of the
+per-seat lists as they were at the last observation: comparing them (by content; their
+items, being shared by the engine's clones, are never changed in place) finds what changed,
+and only that part of that seat's block is written again (the country's layout; its
+citizens and incomes; its garbage; its technologies; a count). Each change gives the block a
+new stamp. Per buffer (held weakly), the writer remembers the stamp of the block it copied
+into each slot, so a buffer gets again only the slots whose block changed or moved (the
+observer changed): a buffer must be changed by nothing else between two writes (an
+``Observer``'s is private; a new buffer is written whole). The top part that holds within a
+round's steps is kept per game the same way; the decision in progress is written afresh.
+The writer is ``bounded``: it clips its own values to ±LIMIT."""
 
 from __future__ import annotations
 
+import weakref
 from array import array
 from collections.abc import Callable
-from operator import itemgetter
+from itertools import compress, count
+from operator import attrgetter, itemgetter, ne
 from typing import Any
 
 from ludoteca.games.sigloxx.common import (
@@ -44,8 +50,14 @@ from ludoteca.games.sigloxx.schema import TRACK_IDS
 
 from ..encoders import encoder_for
 from ..encoders.sigloxx import CHANNELS, COLUMNS, SIZE
+from ..encoding import LIMIT
 
 _NONE: Callable[[Any], tuple] = lambda values: ()  # noqa: E731  (no items: nothing to read)
+
+
+def _clip(v: float) -> float:
+    """``v`` within ±LIMIT (the writer is ``bounded``: the Observer then only casts)."""
+    return v if -LIMIT <= v <= LIMIT else (LIMIT if v > 0 else -LIMIT)
 
 
 def _getter(indices: tuple[int, ...]) -> Callable[[Any], Any]:
@@ -166,10 +178,30 @@ def writer() -> Callable[[Any, int, Any], None]:
     p_col, p_coins, p_science = p("catastrophe_column"), p("coins"), p("science")
     SEAT_COL_AT = tuple(p_col + col_ix[x] if x in col_ix else None for x in COL_LETTERS)
 
+    col_w = len(COLUMNS)
+    pend_end = p_pend + pend_slots * pend_stride
+    tech_w = 3 * len(TECH_I)
     top_zeros = array("d", bytes(8 * b0))
+    land_d_zeros = array("d", bytes(8 * n_land_choices))
+    tech_d_zeros = array("d", bytes(8 * n_tech_choices))
     block_zeros = array("d", bytes(8 * W))
+    layout_zeros = array("d", bytes(8 * (p_nets - p_country)))     # the window and "placed"
+    pend_zeros = array("d", bytes(8 * (pend_end - p_pend)))
+    pinst_zeros = array("d", bytes(8 * n_tech_choices))
+    tech_zeros = array("d", bytes(8 * tech_w))
+    col_zeros = array("d", bytes(8 * col_w))
     tail_zeros = [array("d", bytes(8 * W * (n_slots - m))) for m in range(n_slots + 1)]
-    games: dict[int, list] = {}                 # id(game) -> what its last observation used
+    stamps = count(1)                           # a seat block's version, unique for the writer
+    games: dict[int, list] = {}                 # id(game) -> its memo (see ``state``)
+    bufs: dict[int, list] = {}                  # id(buffer) -> what it holds (see ``write``)
+
+    # ----- a seat's block, kept per game and changed in place --------------------------------
+    # A seat's memo is a list: [block, stamp, tiles, garbage offsets, garbage reader, citizens
+    # reader, garbage read, citizens read, technologies' reader, used read, used_m read, seat].
+    # ``block`` is the seat's part of the vector without its holdings; ``stamp`` changes with
+    # every change of it (the buffers compare stamps to know which slots to copy again).
+    M_B, M_STAMP, M_TILES, M_AT, M_GETG, M_GETC, M_GK, M_CK, M_GETU, M_UK, M_UMK, M_SEAT = \
+        range(12)
 
     def read_tiles(K: Any, tiles: tuple[int, ...]) -> tuple:
         """(garbage reader, citizens reader) of ``tiles``, per content (its tiles' sites)."""
@@ -185,196 +217,259 @@ def writer() -> Callable[[Any, int, Any], None]:
                                     _getter(tuple(x for t in tiles for x in SITES[t])))
         return got
 
-    def structure(game: Any, s: int, grid: dict) -> tuple[array, tuple, tuple]:
-        """The block's part that the country's layout and citizens decide: present, the
-        window but for garbage, placed tiles, networks, bridges and incomes; also the land
-        tiles (in the grid's order) and each one's garbage offset."""
-        out = block_zeros[:]
-        out[0] = 1.0
+    def garbage_part(B: array, m: list, garbage: list) -> None:
+        """The garbage on the country's land tiles, its total and the clean tiles."""
+        total = clean = 0
+        for t, b in zip(m[M_TILES], m[M_AT], strict=True):
+            g = garbage[t]
+            v = g / 3
+            B[b] = v if v <= 10.0 else 10.0
+            total += g
+            if not g:
+                clean += 1
+        v = total / 30.0
+        B[p_garb] = v if v <= 10.0 else 10.0
+        B[p_clean] = clean / 5.0
+        m[M_GK] = m[M_GETG](garbage)
+
+    def layout_part(game: Any, s: int, m: list) -> None:
+        """What the country's layout and citizens decide (the window, placed tiles, networks,
+        bridges, incomes), then its garbage."""
+        B = m[M_B]
+        B[p_country:p_nets] = layout_zeros
         cit, SITES = game.cit, game.K.SITES
         tiles, at = [], []
-        for cell, v in grid.items():
+        for cell, v in game.grid[s].items():
             code, r = v >> 2, v & 3
             b = p_country + cell * k
             if code < N_LAND:
                 tiles.append(code)
                 at.append(b + 2)
-                out[b] = 1.0
+                B[b] = 1.0
                 c = 0
                 for x in SITES[code]:
                     if cit[x]:
                         c += 1
-                out[b + 3] = c / 3
+                B[b + 3] = c / 3
                 i = LAND_I[code]
-                out[b + 5] = ((-1 if i is None else i) + 1) / n_land_choices
+                B[b + 5] = ((-1 if i is None else i) + 1) / n_land_choices
                 if i is not None:
-                    out[p_placed + i] = 1.0
+                    B[p_placed + i] = 1.0
             else:
-                out[b + 1] = 1.0
+                B[b + 1] = 1.0
                 i = TECH_I[code - INST_BASE]
-                out[b + 5] = ((-1 if i is None else i) + 1) / n_tech_choices
-            out[b + 4] = 90 * r / 270
+                B[b + 5] = ((-1 if i is None else i) + 1) / n_tech_choices
+            B[b + 4] = 90 * r / 270
         nets = game._networks(s)
-        out[p_nets] = len(nets) / 5
-        out[p_nets + 1] = max((len(net) for net in nets), default=0) / 12
-        out[p_bridges] = len(game.links[s]) / 4.0
+        B[p_nets] = len(nets) / 5
+        B[p_nets + 1] = max((len(net) for net in nets), default=0) / 12
+        B[p_bridges] = _clip(len(game.links[s]) / 4.0)
         c, sc, v = game.incomes(s)
-        out[p_inc_c], out[p_inc_s], out[p_inc_v] = c / 20.0, sc / 10.0, v / 10.0
-        return out, tuple(tiles), tuple(at)
+        B[p_inc_c], B[p_inc_s], B[p_inc_v] = _clip(c / 20.0), _clip(sc / 10.0), _clip(v / 10.0)
+        m[M_TILES] = tiles = tuple(tiles)
+        m[M_AT] = tuple(at)
+        m[M_GETG], m[M_GETC] = get_g, get_c = read_tiles(game.K, tiles)
+        m[M_CK] = get_c(cit)
+        garbage_part(B, m, game.garbage)
 
-    def seat_block(game: Any, s: int, entries: list) -> None:
-        """Seat ``s``'s block without its holdings, in ``entries[s]`` with what it was made
-        from: kept when nothing it shows has changed, else made again from its parts that
-        still hold (the country's layout and citizens; its garbage; the rest)."""
-        grid, lands, techs, links = game.grid[s], game.lands[s], game.techs[s], game.links[s]
-        rest = (game.held[s], game.pend_land[s], game.pend_inst[s], game.set_aside[s],
-                game.pollution[s], game.score[s], game.won[s], game.cit_supply[s],
-                game.col_of[s])
-        garbage, cit, used, used_m = game.garbage, game.cit, game.t_used, game.t_used_m
-        e = entries[s]
-        if e is not None and lands == e[1] and techs == e[2] and links == e[3] and \
-                grid == e[0] and e[5](cit) == e[7]:
-            tiles, at, get_g, get_c, ck, struct = e[15], e[16], e[4], e[5], e[7], e[8]
-            gk = get_g(garbage)
-            if gk == e[6]:
-                base = e[9]
-                if rest == e[10] and e[11](used) == e[12] and e[11](used_m) == e[13]:
-                    return
-            else:
-                base = None
-        else:
-            struct, tiles, at = structure(game, s, grid)
-            get_g, get_c = read_tiles(game.K, tiles)
-            gk, ck = get_g(garbage), get_c(cit)
-            base = None
-        if base is None:                        # the garbage on the country's land tiles
-            base = struct[:]
-            total = clean = 0
-            for t, b in zip(tiles, at, strict=True):
-                g = garbage[t]
-                base[b] = g / 3
-                total += g
-                if not g:
-                    clean += 1
-            base[p_garb] = total / 30.0
-            base[p_clean] = clean / 5.0
-        get_u = _getter(techs)
-        out = base[:]
-        out[p_held] = rest[0] / 2.0
-        for j, (t, citizen, g) in enumerate(rest[1][:pend_slots]):
-            b = p_pend + j * pend_stride
-            out[b] = 1.0
-            i = LAND_I[t]
-            if i is not None:
-                out[b + p_pend_tile + i] = 1.0
-            out[b + p_pend_cit] = 1.0 if citizen else 0.0
-            out[b + p_pend_g] = g / 4.0
-        for t in rest[2]:
-            i = TECH_I[t]
-            if i is not None:
-                out[p_pinst + i] += 1.0
-        out[p_aside] = rest[3] / 8.0
+    def citizens_part(game: Any, m: list, cit: list) -> None:
+        """The citizens on the country's land tiles and the incomes (the layout holds)."""
+        B, SITES = m[M_B], game.K.SITES
+        for t, b in zip(m[M_TILES], m[M_AT], strict=True):
+            c = 0
+            for x in SITES[t]:
+                if cit[x]:
+                    c += 1
+            B[b + 1] = c / 3
+        c, sc, v = game.incomes(m[M_SEAT])
+        B[p_inc_c], B[p_inc_s], B[p_inc_v] = _clip(c / 20.0), _clip(sc / 10.0), _clip(v / 10.0)
+        m[M_CK] = m[M_GETC](cit)
+
+    def tech_part(game: Any, s: int, m: list) -> None:
+        """The seat's technologies: held, used, used this maintenance."""
+        B, techs = m[M_B], game.techs[s]
+        used, used_m = game.t_used, game.t_used_m
+        B[p_techs:p_techs + tech_w] = tech_zeros
         for t in techs:
             i = TECH_I[t] * 3 + p_techs
-            out[i] = 1.0
-            out[i + 1] = float(used[t])
-            out[i + 2] = float(used_m[t])
-        out[p_poll] = rest[4] / 10.0
-        out[p_score] = rest[5] / 50.0
-        out[p_won] = rest[6] / 5.0
-        out[p_supply] = rest[7] / 14.0
-        x = rest[8]
-        if x >= 0:
-            out[SEAT_COL_AT[x]] = 1.0
-        entries[s] = (grid, lands, techs, links, get_g, get_c, gk, ck, struct, base, rest,
-                      get_u, get_u(used), get_u(used_m), out, tiles, at)
+            B[i] = 1.0
+            B[i + 1] = float(used[t])
+            B[i + 2] = float(used_m[t])
+        m[M_GETU] = get_u = _getter(techs)
+        m[M_UK], m[M_UMK] = get_u(used), get_u(used_m)
 
-    def blocks(game: Any, n: int, st: list) -> list:
-        """Every seat's entry, brought up to date. The per-seat lists are compared with what
+    def pending_part(B: array, pend: Any) -> None:
+        B[p_pend:pend_end] = pend_zeros
+        for j, (t, citizen, g) in enumerate(pend[:pend_slots]):
+            b = p_pend + j * pend_stride
+            B[b] = 1.0
+            i = LAND_I[t]
+            if i is not None:
+                B[b + p_pend_tile + i] = 1.0
+            B[b + p_pend_cit] = 1.0 if citizen else 0.0
+            B[b + p_pend_g] = _clip(g / 4.0)
+
+    def institutions_part(B: array, insts: Any) -> None:
+        B[p_pinst:p_pinst + n_tech_choices] = pinst_zeros
+        for t in insts:
+            i = TECH_I[t]
+            if i is not None:
+                B[p_pinst + i] += 1.0
+
+    def column_part(B: array, x: int) -> None:
+        B[p_col:p_col + col_w] = col_zeros
+        if x >= 0:
+            B[SEAT_COL_AT[x]] = 1.0
+
+    # the per-seat lists a block shows, in this order (``state``'s first copies)
+    COMPS = ("grid", "lands", "techs", "links", "held", "pend_land", "pend_inst", "set_aside",
+             "pollution", "score", "won", "cit_supply", "col_of")
+    SHARED = ("garbage", "cit", "t_used", "t_used_m")
+    comps_of = attrgetter(*COMPS)
+    shared_of = attrgetter(*SHARED)
+    round_key_of = attrgetter("round", "track", "cards", "land_piles", "tech_piles",
+                              "cat_stack", "cat_used", "cat")
+    display_key_of = attrgetter("land_display", "tech_display", "marker", "bridges_supply",
+                                "round", "track")
+
+    def writing(at: int, scale: float) -> Callable[[array, Any], None]:
+        def put(B: array, v: Any) -> None:
+            v = v / scale
+            B[at] = v if -LIMIT <= v <= LIMIT else _clip(v)
+        return put
+
+    # from ``held`` on, per COMPS: what writes that component of a block
+    SCALARS = (None, None, None, None, writing(p_held, 2.0), pending_part, institutions_part,
+               writing(p_aside, 8.0), writing(p_poll, 10.0), writing(p_score, 50.0),
+               writing(p_won, 5.0), writing(p_supply, 14.0), column_part)
+    COMP_RANGE = range(len(COMPS))
+    SEAT_RANGES = [range(m) for m in range(n_slots + 1)]
+
+    def new_seat(game: Any, s: int, comps: tuple) -> list:
+        B = block_zeros[:]
+        B[0] = 1.0
+        m = [B, next(stamps), (), (), _NONE, _NONE, (), (), _NONE, (), (), s]
+        layout_part(game, s, m)
+        tech_part(game, s, m)
+        for c in range(4, len(COMPS)):
+            SCALARS[c](B, comps[c][s])
+        return m
+
+    def state(game: Any, n: int) -> list:
+        """A new memo of ``game``: [content, seats, copies of the per-seat lists (COMPS), copies
+        of the shared lists (SHARED), the seats' memos, the top part's round key, the top
+        part, the newest stamp of its seats' blocks, the top part's display key]."""
+        if len(games) > 64:
+            games.clear()
+        comps = comps_of(game)
+        st = [game.K, n, tuple([x[:] for x in comps]), tuple([x[:] for x in shared_of(game)]),
+              [new_seat(game, s, comps) for s in range(n)], None, None, next(stamps), None]
+        games[id(game)] = st
+        return st
+
+    def update(game: Any, n: int, st: list) -> None:
+        """Every seat's block brought up to date. The per-seat lists are compared with what
         they were at the last observation of this game (their items are never changed in
-        place: the engine's clone shares them), so only seats with a change are looked at."""
-        comps = [game.grid, game.lands, game.techs, game.links, game.held, game.pend_land,
-                 game.pend_inst, game.set_aside, game.pollution, game.score, game.won,
-                 game.cit_supply, game.col_of]
-        shared = [game.garbage, game.cit, game.t_used, game.t_used_m]
-        entries = st[2]
-        before, shared_before = st[0], st[1]
-        if before is None:
-            dirty = range(n)
-            st[0] = [x[:] for x in comps]
-            st[1] = [x[:] for x in shared]
-        elif comps == before and shared == shared_before:
-            return entries
-        else:
-            dirty = set()
-            if comps != before:
-                for c, now in enumerate(comps):
-                    then = before[c]
-                    if now != then:
-                        dirty.update([s for s in range(n) if now[s] != then[s]])
-                        before[c] = now[:]
-            if shared != shared_before:
-                garbage, cit, used, used_m = shared
-                for s in range(n):
-                    if s not in dirty:
-                        e = entries[s]
-                        if e[4](garbage) != e[6] or e[5](cit) != e[7] or \
-                                e[11](used) != e[12] or e[11](used_m) != e[13]:
-                            dirty.add(s)
-                for c, now in enumerate(shared):
-                    if now != shared_before[c]:
-                        shared_before[c] = now[:]
-        for s in dirty:
-            seat_block(game, s, entries)
-        return entries
+        place: the engine's clone shares them); only what changed is written again."""
+        comps, shared = comps_of(game), shared_of(game)
+        before, shared_before = st[2], st[3]
+        moved = comps != before
+        if not moved and shared == shared_before:
+            return
+        seats = st[4]
+        seat_range = SEAT_RANGES[n]
+        layout: set[int] = set()
+        techs: set[int] = set()
+        if moved:
+            copies = list(before)
+            for c in compress(COMP_RANGE, map(ne, comps, before)):
+                now, then = comps[c], before[c]
+                if c < 4:
+                    layout.update(compress(seat_range, map(ne, now, then)))
+                    if c == 2:
+                        techs.update(compress(seat_range, map(ne, now, then)))
+                else:
+                    part = SCALARS[c]
+                    for s in compress(seat_range, map(ne, now, then)):
+                        m = seats[s]
+                        part(m[M_B], now[s])
+                        m[M_STAMP] = st[7] = next(stamps)
+                copies[c] = now[:]
+            st[2] = tuple(copies)
+        if shared != shared_before:
+            garbage, cit, used, used_m = shared
+            garbage0, cit0, used0, used_m0 = shared_before
+            if cit != cit0:
+                for m in seats:
+                    if m[M_GETC](cit) != m[M_CK] and m[M_SEAT] not in layout:
+                        citizens_part(game, m, cit)
+                        m[M_STAMP] = st[7] = next(stamps)
+                cit0 = cit[:]
+            if garbage != garbage0:
+                for m in seats:
+                    if m[M_GETG](garbage) != m[M_GK] and m[M_SEAT] not in layout:
+                        garbage_part(m[M_B], m, garbage)
+                        m[M_STAMP] = st[7] = next(stamps)
+                garbage0 = garbage[:]
+            if used != used0 or used_m != used_m0:
+                for m in seats:
+                    get_u = m[M_GETU]
+                    if get_u(used) != m[M_UK] or get_u(used_m) != m[M_UMK]:
+                        techs.add(m[M_SEAT])
+                used0, used_m0 = used[:], used_m[:]
+            st[3] = (garbage0, cit0, used0, used_m0)
+        for s in layout:
+            layout_part(game, s, seats[s])
+            seats[s][M_STAMP] = st[7] = next(stamps)
+        for s in techs:
+            tech_part(game, s, seats[s])
+            seats[s][M_STAMP] = st[7] = next(stamps)
 
     def static_top(game: Any, st: list) -> array:
         """The top part that does not depend on the observer nor change within a round's
-        steps (round, displays, costs, scoring cards, pile sizes, used catastrophes, the
-        bridges' supply, the revealed catastrophe's card): kept per game while it holds."""
-        land_piles, tech_piles = game.land_piles, game.tech_piles
-        key = (game.round, game.land_display, game.tech_display, game.track, game.marker,
-               game.cards, tuple(map(len, land_piles)), tuple(map(len, tech_piles)),
-               len(game.cat_stack), game.cat_used, game.bridges_supply, game.cat)
-        if key == st[3]:
-            return st[4]
-        out = top_zeros[:]
-        rd = game.round
+        steps, kept per game (``st[6]``) and changed in place in two parts: what changes when
+        something is bought (the displays, the cost marker, the bridges' supply) and the rest
+        (round, cost track, scoring cards, pile sizes, catastrophes)."""
+        out = st[6]
+        key = round_key_of(game)
+        if key != st[5]:
+            if out is None:
+                out = st[6] = top_zeros[:]
+            st[5] = tuple([x[:] if type(x) is list else x for x in key])  # lists copied
+            round_part(game, out, key)
+            st[8] = None
+        key = display_key_of(game)
+        if key != st[8]:
+            st[8] = tuple([x[:] if type(x) is list else x for x in key])
+            display_part(game, out, key)
+        return out
+
+    def round_part(game: Any, out: array, key: tuple) -> None:
+        """Round, cost track, scoring cards, pile sizes, used and revealed catastrophes."""
+        rd, track_id, cards, land_piles, tech_piles, cat_stack, cat_used, cat = key
+        out[:o_land_d] = top_zeros[:o_land_d]                        # round, phase, step, …
+        out[o_tech_d + n_tech_choices:] = top_zeros[o_tech_d + n_tech_choices:]
         i = round_i.get(rd)
         if i is not None:
             out[o_round + i] = 1.0
-        for t in game.land_display:
-            i = LAND_I[t]
-            if i is not None:
-                out[o_land_d + i] += 1.0
-        for t in game.tech_display:
-            i = TECH_I[t]
-            if i is not None:
-                out[o_tech_d + i] += 1.0
         if rd < full_rounds:
-            track = game.K.TRACKS[game.track]
-            at = TRACK_AT[game.track]
+            at = TRACK_AT[track_id]
             if at is not None:
                 out[at] = 1.0
-            out[o_marker] = game.marker / 5.0
-            out[o_price] = track.prices[game.marker] / 10.0
-            out[o_min_bid] = track.min_bid / 10.0
-        for c, where in zip(game.cards, CARD_AT, strict=True):
+        for c, where in zip(cards, CARD_AT, strict=True):
             if c >= 0:
                 at = where.get(c)
                 if at is not None:
                     out[at] = 1.0
         for i, at in LAND_PILE_AT:
-            out[at] = len(land_piles[i]) / 16.0
+            out[at] = _clip(len(land_piles[i]) / 16.0)
         for i, at in TECH_PILE_AT:
-            out[at] = len(tech_piles[i]) / 12.0
-        out[o_cats] = len(game.cat_stack) / 9.0
-        for c in game.cat_used:
+            out[at] = _clip(len(tech_piles[i]) / 12.0)
+        out[o_cats] = _clip(len(cat_stack) / 9.0)
+        for c in cat_used:
             i = CAT_I[c]
             if i is not None:
                 out[o_cat_used + i] += 1.0
-        out[o_bridges] = game.bridges_supply / 4.0
-        cat = game.cat
         if cat >= 0:
             out[o_cat] = 1.0
             i = CAT_I[cat]
@@ -390,11 +485,47 @@ def writer() -> Callable[[Any, int, Any], None]:
                 if at is not None:
                     g, pol = columns[x]
                     out[at] = 1.0
-                    out[at + 1] = g / 8.0
-                    out[at + 2] = pol / 2.0
-        st[3] = tuple([x[:] if type(x) is list else x for x in key])  # lists copied
-        st[4] = out
-        return out
+                    out[at + 1] = _clip(g / 8.0)
+                    out[at + 2] = _clip(pol / 2.0)
+
+    def display_part(game: Any, out: array, key: tuple) -> None:
+        """The displays, the cost marker and its prices, the bridges' supply."""
+        land_display, tech_display, marker, bridges_supply, rd, track_id = key
+        out[o_land_d:o_land_d + n_land_choices] = land_d_zeros
+        out[o_tech_d:o_tech_d + n_tech_choices] = tech_d_zeros
+        for t in land_display:
+            i = LAND_I[t]
+            if i is not None:
+                out[o_land_d + i] += 1.0
+        for t in tech_display:
+            i = TECH_I[t]
+            if i is not None:
+                out[o_tech_d + i] += 1.0
+        if rd < full_rounds:
+            track = game.K.TRACKS[track_id]
+            out[o_marker] = _clip(marker / 5.0)
+            out[o_price] = _clip(track.prices[marker] / 10.0)
+            out[o_min_bid] = _clip(track.min_bid / 10.0)
+        else:
+            out[o_marker] = out[o_price] = out[o_min_bid] = 0.0
+        out[o_bridges] = _clip(bridges_supply / 4.0)
+
+    def buffer_record(out: Any) -> list:
+        """What ``out`` holds: [a weak reference to it, per slot the stamp of the block
+        copied there (0: none), whether coins were written beyond the observer's slot, the
+        seats of the table whose tail was zeroed (0: not known), (the newest stamp of the
+        game's blocks, the observer) when every slot was last brought up to date]."""
+        key = id(out)
+
+        def gone(ref: Any, key: int = key) -> None:
+            rec = bufs.get(key)
+            if rec is not None and rec[0] is ref:
+                del bufs[key]
+
+        if len(bufs) > 4096:                    # (each goes when its buffer goes)
+            bufs.clear()
+        rec = bufs[key] = [weakref.ref(out, gone), [0] * n_slots, False, 0, None]
+        return rec
 
     def write(game: Any, seat: int, out: Any) -> None:
         n = game.n
@@ -402,23 +533,52 @@ def writer() -> Callable[[Any, int, Any], None]:
         phase = game.phase
         over = phase == PH_OVER
         st = games.get(id(game))
-        if st is None or len(st[2]) != n:
-            if len(games) > 64:
-                games.clear()
-            st = games[id(game)] = [None, None, [None] * n, None, None]
-        # the seats' blocks
-        entries = blocks(game, n, st)
+        if st is None or st[0] is not game.K or st[1] != n:
+            st = state(game, n)
+        else:
+            update(game, n, st)
+        # the seats' blocks: only the slots whose block changed since this buffer's last one
+        rec = bufs.get(id(out))
+        if rec is None or rec[0]() is not out:
+            rec = buffer_record(out)
+        if rec[2] and not over:                 # others' coins were shown: copy again
+            rec[1] = [0] * n_slots
+            rec[4] = None
+        rec[2] = over
+        now = (st[7], me)
+        if rec[4] != now:
+            rec[4] = now
+            shown, seats = rec[1], st[4]
+            b = b0
+            s = me
+            for j in range(n):
+                m = seats[s]
+                stamp = m[M_STAMP]
+                if shown[j] != stamp:
+                    out[b:b + W] = m[M_B]
+                    shown[j] = stamp
+                b += W
+                s += 1
+                if s == n:
+                    s = 0
+            if rec[3] != n:                     # the slots past the table: zeros
+                if n < n_slots:
+                    out[b:] = tail_zeros[n]
+                    shown[n:] = [0] * (n_slots - n)
+                rec[3] = n
         coins, science = game.coins, game.science
-        b = b0
-        for j in range(n):
-            s = (me + j) % n
-            out[b:b + W] = entries[s][14]
-            if over or j == 0:
-                out[b + p_coins] = coins[s] / 50.0
-                out[b + p_science] = science[s] / 25.0
-            b += W
-        if n < n_slots:
-            out[b:] = tail_zeros[n]
+        if over:
+            b = b0
+            for j in range(n):
+                s = (me + j) % n
+                out[b + p_coins] = _clip(coins[s] / 50.0)
+                out[b + p_science] = _clip(science[s] / 25.0)
+                b += W
+        else:
+            v = coins[me] / 50.0
+            out[b0 + p_coins] = v if -10.0 <= v <= 10.0 else _clip(v)
+            v = science[me] / 25.0
+            out[b0 + p_science] = v if -10.0 <= v <= 10.0 else _clip(v)
         # the top part: what stays within a round's steps, then the decision in progress
         out[:b0] = static_top(game, st)
         at = PHASE_AT[phase]
@@ -474,7 +634,7 @@ def writer() -> Callable[[Any, int, Any], None]:
                     if i is not None:
                         out[o_sel_tile + i] = 1.0
                     out[o_sel_cit] = 1.0 if citizen else 0.0
-                    out[o_sel_g] = g / 4.0
+                    out[o_sel_g] = _clip(g / 4.0)
                 else:
                     i = TECH_I[code - INST_BASE]
                     if i is not None:
@@ -484,13 +644,13 @@ def writer() -> Callable[[Any, int, Any], None]:
                 out[o_cell] = 1.0
                 out[o_cell + 1] = (c % SIZE - half) / 7
                 out[o_cell + 2] = (c // SIZE - half) / 7
-            out[o_extra] = game.extra / 4.0
+            out[o_extra] = _clip(game.extra / 4.0)
             t = game.m_tech
             if t >= 0:
                 i = TECH_I[t]
                 if i is not None:
                     out[o_m_tech + i] = 1.0
-                out[o_left] = game.m_rem / 3.0
+                out[o_left] = _clip(game.m_rem / 3.0)
             site = game.lifted
             if site >= 0:
                 i = LAND_I[site // 3]
@@ -500,10 +660,11 @@ def writer() -> Callable[[Any, int, Any], None]:
         if phase == PH_RECYCLE:
             out[o_prod] = 1.0
             out[o_p_player + (actor - me) % n] = 1.0
-            out[o_p_cap] = game.p_cap / 4.0
+            out[o_p_cap] = _clip(game.p_cap / 4.0)
             for t in game.p_nets[0][1]:
                 i = LAND_I[t]
                 if i is not None:
                     out[o_p_tiles + i] += 1.0
 
+    write.bounded = True                        # every value is within ±LIMIT (Observer)
     return write
