@@ -243,3 +243,109 @@ def test_another_seats_merma_choice_stays_hidden():
             ENC.encode(g.view(me), me, 3).tobytes()
         assert direct(write, h, other) != direct(write, g, other)      # its own choice
         assert direct(write, h, other) == ENC.encode(h.view(other), other, 3).tobytes()
+
+
+# ----- what the writer remembers follows every change ----------------------------------------
+def same_as_the_view(write, g, ob=None):
+    """Every seat's vector through ``write`` (and ``ob``) equals the view's encoding."""
+    for seat in range(g.n_players):
+        ref = ENC.encode(g.view(seat), seat, g.n_players).tobytes()
+        assert direct(write, g, seat) == ref, seat
+        if ob is not None:
+            assert ob.observe(g, seat)["observation"].tobytes() == ref, seat
+
+
+def test_an_arrangement_after_observing_is_seen():
+    """``arrange()`` sets the game up again in the same object (same id, same plans): one
+    writer and one Observer that saw it before see the new position."""
+    g = ludoteca.new_game("elplan", players=4, seed=11)
+    write, ob = direct_elplan.writer(), Observer("elplan", type(g).num_distinct_actions)
+    same_as_the_view(write, g, ob)
+    g.arrange(investments={0: ["bodega"], 2: ["industria"]},
+              active={0: ["proceso-1", "bodega"]}, resources={1: {"ch": 4, "d": 2, "e": 1}},
+              market={"mp": 2, "bc": 0, "sv": 1}, period=3)
+    same_as_the_view(write, g, ob)
+    rng = random.Random(11)
+    for _ in range(40):
+        seat = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
+        g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+        same_as_the_view(write, g, ob)
+
+
+def test_one_writer_across_contents_and_the_tutorial():
+    """One writer, games of the shipped content, of a custom copy of it (another content
+    object, observed by position) and of the tutorial, stepped in turn: each is written from
+    its own content's tables."""
+    from importlib import resources
+
+    text = resources.files("ludoteca.games.elplan").joinpath("content.toml").read_text("utf-8")
+    write = direct_elplan.writer()
+    games = [ludoteca.new_game("elplan", players=3, seed=4),
+             ludoteca.new_game("elplan", players=3, seed=4,
+                               options={"content": {"source": "copy.toml", "toml": text}}),
+             ludoteca.new_game("elplan", players=3, seed=4, options={"tutorial": True}),
+             ludoteca.new_game("elplan", players=3, seed=5, options={"level": 2})]
+    assert games[0].C is not games[1].C
+    rng = random.Random(4)
+    for step in range(240):
+        g = games[step % len(games)]
+        if g.is_over:
+            continue
+        seat = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
+        ref = ENC.encode(g.view(seat), seat, 3).tobytes()
+        assert direct(write, g, seat) == ref, step
+        g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+
+
+def test_changes_by_hand_to_any_seat_are_seen():
+    """The writer looks for a change first in the seat it observed last (the one that acted,
+    in an environment): changes by hand to other seats' lists (tokens, activity, cards owned,
+    resources, squares, the Period's flags), to the decks, the events and the modifiers, one
+    at a time or several together, between observations of one game, are all seen."""
+    g = ludoteca.new_game("elplan", players=5, seed=21)
+    rng = random.Random(21)
+    for _ in range(120):
+        seat = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
+        g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+    write = direct_elplan.writer()
+    n, NT = g.n, direct_elplan.NT
+    owned = [(s, N) for s in range(n) for N in range(g.ntg) if N < 2 or g.own[s * NT + N]]
+
+    def move(s):                        # a seat to a free usable square, or off the board
+        free = [q for q in g.usable if g.sq[q] < 0]
+        q = rng.choice(free + [-1])
+        if g.square[s] >= 0:
+            g.sq[g.square[s]] = -1
+        g.square[s] = q
+        if q >= 0:
+            g.sq[q] = s
+
+    def token(s, N):
+        i = rng.randrange(min(len(g.tinfo[s][N][0]), 3))
+        g.sp[3 * (s * NT + N) + i] = rng.choice([-1, 0, 1, 2, 3])
+
+    edits = [
+        lambda: token(*rng.choice(owned)),
+        lambda: g.since.__setitem__(NT * rng.randrange(n) + rng.randrange(2),
+                                    rng.choice([-1, g.period])),
+        lambda: g.idle.__setitem__(rng.randrange(3 * n), rng.randrange(8)),
+        lambda: g.hand.__setitem__(rng.randrange(3 * n), rng.randrange(4)),
+        lambda: g.ideas.__setitem__(rng.randrange(n), rng.randrange(6)),
+        lambda: move(rng.randrange(n)),
+        lambda: g.bought.__setitem__(rng.randrange(n), rng.randrange(2)),
+        lambda: g.sell_t.__setitem__(rng.randrange(n), rng.randrange(-1, 3)),
+        lambda: g.credit.__setitem__(rng.randrange(n), rng.randrange(2)),
+        lambda: g.market.__setitem__(rng.randrange(3), rng.randrange(4)),
+        lambda: g.price_m.__setitem__(rng.randrange(n), rng.randrange(6)),
+        lambda: g.age.__setitem__(rng.choice([k for k in range(9) if g.offers[k] >= 0]),
+                                  rng.randrange(4)),
+        lambda: g.under[rng.randrange(3)].append(rng.randrange(len(g.cat))),
+        lambda: g.ev_under.append(rng.randrange(len(g.C.events))),
+    ]
+    same_as_the_view(write, g)
+    for k in range(300):
+        for _ in range(1 + k % 3):
+            rng.choice(edits)()
+        seat = rng.randrange(n)
+        assert direct(write, g, seat) == ENC.encode(g.view(seat), seat, n).tobytes(), k
+    same_as_the_view(write, g)

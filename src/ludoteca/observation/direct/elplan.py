@@ -4,21 +4,29 @@ It reads what ``view(seat)`` shows and nothing else: of the face-down investment
 events only their sizes, of the set-aside events only their number, and of the simultaneous
 choices (D4, D6, merma) only ``decides``/``done`` — the observer's own pending choice in full.
 
-Most of the vector changes rarely and is remembered. Per game (by ``id``, checked by
-content): the parts made from the last state seen of it, reused while the lists they come from
-compare equal — each seat's whole block (its targets: plan processes and investment cards with
-their tokens, most of the nonzeros; its head: resources, ideas, products, square, the Period's
-flags), the decks with the events, the squares' flags, the credit supply with the modifiers
-(per observer). By content, shared by all games: each seat's targets and head, the squares'
-flags. A part that changed is written anew (its nonzeros only); the rest of an observation is a
-few writes: the table (step, who moves), the market, who is on which square, the secret steps'
-flags with the observer's own pending choice, the tutorial's constraints, a refund, the D1
-choices.
+Most of the vector changes little from one action to the next, and is kept up to date per
+game (by ``id``; a game of another size, content, plans, level or tutorial option starts
+anew) rather than made again. Each game keeps the lists its parts were made from (compared at
+every observation with the game's own; those of a change are searched first in the seat
+observed last, which in an environment is the one that acted since) and the parts:
+- the seats' blocks, in absolute order (the observer's turn is two copies): each target (a
+  plan process or an investment card with its tokens, ``active``, what it gives) rewritten
+  when its inputs change; each head in groups (resources and ideas, square, trios, the
+  Period's flags) rewritten for the seats whose values changed; the secret steps' flags;
+- the decks with the events (each offer, pile size, count rewritten when it changes);
+- the market with the squares (per observer: who is on them) and the modifiers (per
+  observer).
+The pieces are remembered by their inputs, per content and tutorial option (targets, squares,
+tables, modifiers) or for all (resources, flags, offers). Written per observation: who moves,
+acts and is Momento Cero, the observer's own pending choice, the tutorial's constraints, a
+refund, a card to play, the D1 choices.
 """
 
 from __future__ import annotations
 
 from array import array
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -42,8 +50,8 @@ from ludoteca.games.elplan.content import content
 from ..encoders import encoder_for
 from ..encoding import LIMIT, Ctx
 
-MEMO_MAX = 2048                 # entries per memo before it starts over (at most ~16 MB)
-GAMES_MAX = 256                 # games whose last state is kept
+MEMO_MAX = 2048                 # entries per memo before it starts over (a target: 0.4 kB)
+GAMES_MAX = 256                 # games kept (each its seats' blocks: up to 48 kB)
 
 
 def _zeros(k: int) -> array:
@@ -63,15 +71,27 @@ def _lim(v: float) -> float:
     return v if -LIMIT <= v <= LIMIT else (LIMIT if v > 0 else -LIMIT)
 
 
-class _Seen:
-    """The last state seen of one game and the parts made from it."""
+class _Cx:
+    """The memos of one content and tutorial option (shared by all its games) and its tables
+    by position."""
 
-    __slots__ = ("n", "t", "targets", "h", "blocks", "keys", "d", "decks", "market",
-                 "squares", "m", "modifiers")
+    __slots__ = ("ci", "evc", "lab_targets", "trio_deck", "last_period", "plan_heads",
+                 "targets", "tables", "squares", "modifiers")
+
+
+class _Seen:
+    """One game as last seen: the lists its parts were made from (compared, at every
+    observation, with the game's own) and the parts."""
+
+    __slots__ = ("n", "C", "plans", "tut", "level", "cat", "cx", "seats", "mv", "tkeys",
+                 "tdeck", "tper", "ontok", "trios", "sim", "simkeys", "decks", "t", "h", "q",
+                 "d", "m", "tab", "tab_period", "tab_stage", "last")
 
     def __init__(self, n: int) -> None:
         self.n = n                              # a game of another size: another entry
-        self.t = self.h = self.d = self.market = self.m = None
+        self.t = self.h = self.q = self.d = self.m = self.tab = None
+        self.tab_period = self.tab_stage = None
+        self.last = 0                           # the last observer (it acted since, likely)
 
 
 def writer():
@@ -176,8 +196,8 @@ def writer():
     assert P0 + n_slots * PS == o_market and o_subs == o_market + 3
     assert o_squares < o_decks < top["decks_live"] < top["events"] < o_credit < o_constraints
     assert top["modifiers"] == o_credit + 1 and r_targets >= H
-    head_zeros, tail_zeros = _zeros(P0), _zeros(enc.size - o_constraints)
-    slot_zeros = {k: _zeros(k * PS) for k in range(n_slots + 1)}
+    tail_zeros = _zeros(enc.size - o_constraints)
+    slot_zeros = memoryview(_zeros((n_slots - 1) * PS))     # the empty slots of a table
 
     def piece(at: int, end: int, parts: dict[str, Any], me: int, n: int) -> array:
         """``vector[at:end]`` as the encoder's own fields write ``parts`` (top-level fields by
@@ -188,385 +208,669 @@ def writer():
             fields[name].write({name: value}, ctx, buf, top[name] - at)
         return buf
 
-    # ----- the memos by content (shared by all games) ---------------------------------------
-    seen: dict[int, _Seen] = {}                 # id(game) -> its last state seen
-    targets: dict[tuple, tuple[array, int, int]] = {}
-    heads: dict[tuple, array] = {}
-    plan_heads: dict[int, array] = {}
-    squares: dict[tuple, array] = {}
-    cat_indexes: dict[int, tuple[Any, tuple[int | None, ...]]] = {}
-    ev_categories: dict[str, tuple[int | None, ...]] = {}   # a custom content's, by its key
+    # ----- the memos by content (shared by all games of a content and tutorial option) -----
+    D3 = 3 * d_stride                               # the three decks, then decks_live, events
+    assert o_decks + D3 == top["decks_live"] and e_live == D3
+    T0 = r_targets                                  # a seat's targets: [T0, PS) of its block
+    tgt_zeros = _zeros(t_stride)
+    n_cards = d_boxed - d_under                     # a deck's counts of cards under, boxed
+    assert len(card_index) <= n_cards and d_boxed + n_cards <= d_offer
+    contexts: dict[tuple[Any, bool], _Cx] = {}
+    seen: dict[int, _Seen] = {}                     # id(game) -> its last state seen
 
-    def event_categories(game: Any) -> tuple[int | None, ...]:
-        Cg = game.C
-        if Cg.key is None:
-            return evc_index
-        got = ev_categories.get(Cg.key)
-        if got is None:
-            got = ev_categories[Cg.key] = tuple(events["current_category"].index.get(x.category)
-                                                for x in Cg.events)
-        return got
+    def context(game: Any) -> _Cx:
+        """The memos of a content and tutorial option; its tables by position (a custom
+        content's k-th card, event as the shipped k-th)."""
+        Cg, tut = game.C, bool(game.tutorial)
+        got = contexts.get((Cg, tut))
+        if got is not None:
+            return got
+        cat = game.cat
+        shipped = C.tut_cards if tut else C.cards
+        cx = _Cx()
+        cx.ci = tuple(card_index.get(shipped[k].id) if k < len(shipped) else None
+                      for k in range(len(cat)))
+        cx.evc = evc_index if Cg.key is None else tuple(
+            events["current_category"].index.get(x.category) for x in Cg.events)
+        # the catalogue cards whose target reads the seat's Laboratorio pick
+        cx.lab_targets = frozenset(
+            [2 + k for k, card in enumerate(cat) if card.kind == "choose_one"]
+            + ([game.lab_n] if game.lab_n >= 0 else []))
+        cx.trio_deck = (-1, -1) + tuple(card.deck if card.trio else -1 for card in cat)
+        cx.last_period = game.last_period()
+        cx.plan_heads, cx.targets = {}, {}
+        cx.tables, cx.squares, cx.modifiers = {}, {}, {}
+        if len(contexts) >= 32:
+            contexts.clear()
+        contexts[Cg, tut] = cx
+        return cx
 
-    def seat_targets(game: Any, s: int) -> tuple[array, int, int]:
-        """Seat ``s``'s block from ``H`` on (its targets), its ideas on tokens, its trios."""
-        b = s * NT
-        key = (game.C.key, game.tutorial, game.plans[s], tuple(game.own[b:b + NT]),
-               tuple(game.sp[3 * b:3 * b + 3 * NT]), tuple(game.since[b:b + NT]),
-               game.lab[s], game.named[s])
-        got = targets.get(key)
-        if got is None:
-            if len(targets) >= MEMO_MAX:
-                targets.clear()
-            got = targets[key] = (targets_piece(game, s),
-                                  game._ideas_total(s) - game.ideas[s], game._trios(s))
-        return got
+    def _put(memo: dict, key: Any, value: Any) -> Any:
+        if len(memo) >= MEMO_MAX:
+            memo.clear()
+        memo[key] = value
+        return value
 
-    def targets_piece(game: Any, s: int) -> array:
-        """Seat ``s``'s targets as the view shows them: the plan's two processes and every
-        investment card it owns, with their tokens, ``active`` and what they give now."""
-        block = _zeros(PS - H)
-        own, sp, since, tinfo, cat = game.own, game.sp, game.since, game.tinfo[s], game.cat
-        plan = game.C.plans[game.plans[s]]
+    # ----- the pieces, made on a memo's miss --------------------------------------------------
+    def target_piece(game: Any, s: int, N: int) -> array:
+        """Target ``N`` of seat ``s`` as the view shows it (``t_stride`` values): the plan's
+        process or the investment card, with its tokens, ``active`` and what it gives now."""
+        block = _zeros(t_stride)
+        sp, since = game.sp, game.since
         b0 = s * NT
-        for N in range(min(game.ntg, t_len)):
-            if N >= 2 and not own[b0 + N]:
-                continue
-            tb = r_targets - H + N * t_stride
-            block[tb] = 1.0
-            spaces, mn = tinfo[N]
-            b3 = (b0 + N) * 3
-            active = game._active(s, N)
-            block[tb + t_active] = 1.0 if active else 0.0
-            block[tb + t_tokens] = ((sp[b3] >= 0) + (sp[b3 + 1] >= 0) + (sp[b3 + 2] >= 0)) / 3.0
-            block[tb + t_min] = mn / 3.0
-            if since[b0 + N] >= 0:
-                block[tb + t_since] = since[b0 + N] / 12.0
-            if N < 2:
-                i = pt_index[plan.processes[N][0]]
+        spaces, mn = game.tinfo[s][N]
+        b3 = (b0 + N) * 3
+        active = game._active(s, N)
+        block[0] = 1.0
+        block[t_active] = 1.0 if active else 0.0
+        block[t_tokens] = ((sp[b3] >= 0) + (sp[b3 + 1] >= 0) + (sp[b3 + 2] >= 0)) / 3.0
+        block[t_min] = mn / 3.0
+        if since[b0 + N] >= 0:
+            block[t_since] = since[b0 + N] / 12.0
+        if N < 2:
+            i = pt_index[game.C.plans[game.plans[s]].processes[N][0]]
+            if i is not None:
+                block[t_process + i] = 1.0
+        else:
+            card = game.cat[N - 2]
+            i = effect_index.get(card.kind)
+            if i is not None:
+                block[t_effect + i] = 1.0
+            i = deck_index.get(card.deck)
+            if i is not None:
+                block[t_deck + i] = 1.0
+            if N == game.lab_n and game.lab[s] >= 0:
+                i = pt_index[game.lab[s]]
                 if i is not None:
-                    block[tb + t_process + i] = 1.0
-            else:
-                card = cat[N - 2]
-                i = effect_index.get(card.kind)
-                if i is not None:
-                    block[tb + t_effect + i] = 1.0
-                i = deck_index.get(card.deck)
-                if i is not None:
-                    block[tb + t_deck + i] = 1.0
-                if N == game.lab_n and game.lab[s] >= 0:
-                    i = pt_index[game.lab[s]]
-                    if i is not None:
-                        block[tb + t_pick + i] = 1.0
-                if game.named[s] == N:
-                    block[tb + t_named] = 1.0
-            if active:
-                for x in game._procs(s, N):
-                    block[tb + t_procs + procs_index[x]] += 1.0
-            for i in range(min(len(spaces), 3)):
-                sb = tb + t_spaces + i * s_stride
-                block[sb] = 1.0
-                block[sb + s_type + type_index[spaces[i]]] = 1.0
-                v = sp[b3 + i]
-                if v >= 0:
-                    block[sb + s_token + token_index[v]] = 1.0
+                    block[t_pick + i] = 1.0
+            if game.named[s] == N:
+                block[t_named] = 1.0
+        if active:
+            for x in game._procs(s, N):
+                block[t_procs + procs_index[x]] += 1.0
+        for i in range(min(len(spaces), 3)):
+            sb = t_spaces + i * s_stride
+            block[sb] = 1.0
+            block[sb + s_type + type_index[spaces[i]]] = 1.0
+            v = sp[b3 + i]
+            if v >= 0:
+                block[sb + s_token + token_index[v]] = 1.0
         return _bounded(block)
 
-    def plan_head(ckey: str | None, Cg: Any, p: int) -> array:
-        got = plan_heads.get((ckey, p))
+    def plan_head(cx: _Cx, Cg: Any, p: int) -> array:
+        got = cx.plan_heads.get(p)
         if got is None:
             plan = Cg.plans[p]
             got = _zeros(H)
-            got[0] = 1.0                        # present
+            got[0] = 1.0                            # present
             ctx = Ctx(0, 1)
             pid = C.plans[p].id if p < len(C.plans) else None     # by position
             for name, value in (("plan", pid), ("plan_type", PROD[plan.type]),
                                 ("second_product", PROD[plan.second]),
                                 ("cannot_make", PROD[plan.missing])):
                 player[name].write({name: value}, ctx, got, rel(name))
-            plan_heads[ckey, p] = _bounded(got)
+            cx.plan_heads[p] = got = _bounded(got)
         return got
 
-    def head(key: tuple, Cg: Any) -> array:
-        """A seat's head from its key (see ``seat_blocks``)."""
-        (ckey, p, ch, d, e, ideas_idle, ideas, mp, bc, sv, tmp, tbc, tsv, credit, square, mc, trios,
-         bought, returned, affected, buy_t, sell_t, sold, disc) = key
-        h = heads.get(key)
-        if h is not None:
-            return h
-        h = plan_head(ckey, Cg, p)[:]
-        h[r_idle], h[r_idle + 1], h[r_idle + 2] = _lim(ch / 6.0), _lim(d / 6.0), _lim(e / 6.0)
-        h[r_ideas_idle], h[r_ideas] = _lim(ideas_idle / 5.0), _lim(ideas / 10.0)
-        h[r_hand], h[r_hand + 1], h[r_hand + 2] = _lim(mp / 3.0), _lim(bc / 3.0), _lim(sv / 3.0)
-        h[r_tienda], h[r_tienda + 1], h[r_tienda + 2] = _lim(tmp / 3.0), _lim(tbc / 3.0), \
-            _lim(tsv / 3.0)
-        h[r_credit] = 1.0 if credit else 0.0
-        if square >= 0 and sq_index[square] is not None:
-            h[r_square + sq_index[square]] = 1.0
-        h[r_mc] = 1.0 if mc else 0.0
-        h[r_trios] = _lim(trios / 3.0)
-        h[r_bought] = 1.0 if bought else 0.0
-        h[r_returned] = 1.0 if returned else 0.0
-        h[r_affected] = 1.0 if affected else 0.0
+    # a seat's head in groups, each written where it changed: the plan's part [0, r_idle) (the
+    # plan head), the resources [r_idle, r_square), the square, trios, the Period's flags
+    R_END, P_END = r_credit + 1, r_disc + 1
+    assert (r_ideas_idle, r_ideas, r_hand, r_tienda, r_credit) == (
+        r_idle + 3, r_idle + 4, r_idle + 5, r_idle + 8, r_idle + 11) and r_square == R_END
+    assert (r_returned, r_affected, r_bought_t, r_sold_t, r_sold, r_disc) == (
+        r_bought + 1, r_bought + 2, r_bought + 3, r_bought + 6, r_bought + 9, r_bought + 10)
+    assert r_trios + 1 == r_bought and P_END == H and r_mc < r_trios
+    sq_width = player["square"].width
+    square_parts = {-1: _zeros(sq_width)}
+    for q in range(len(sq_index)):
+        square_parts[q] = _zeros(sq_width)
+        if sq_index[q] is not None:
+            square_parts[q][sq_index[q]] = 1.0
+    resources: dict[tuple, array] = {}
+    period_flags: dict[tuple, array] = {}
+
+    def resources_piece(key: tuple) -> array:
+        """``[r_idle, r_square)`` of a seat's head: idle resources, ideas, hand, tienda,
+        credit."""
+        ch, d, e, ideas_idle, on_tokens, mp, bc, sv, tmp, tbc, tsv, credit = key
+        got = array("d", (_lim(ch / 6.0), _lim(d / 6.0), _lim(e / 6.0), _lim(ideas_idle / 5.0),
+                          _lim((ideas_idle + on_tokens) / 10.0), _lim(mp / 3.0),
+                          _lim(bc / 3.0), _lim(sv / 3.0), _lim(tmp / 3.0), _lim(tbc / 3.0),
+                          _lim(tsv / 3.0), 1.0 if credit else 0.0))
+        return _put(resources, key, got)
+
+    def period_piece(key: tuple) -> array:
+        """``[r_bought, H)`` of a seat's head: what it did this Period."""
+        bought, returned, affected, buy_t, sell_t, sold, disc = key
+        got = _zeros(P_END - r_bought)
+        got[0] = 1.0 if bought else 0.0
+        got[1] = 1.0 if returned else 0.0
+        got[2] = 1.0 if affected else 0.0
         if buy_t >= 0 and prod_index[buy_t] is not None:
-            h[r_bought_t + prod_index[buy_t]] = 1.0
+            got[3 + prod_index[buy_t]] = 1.0
         if sell_t >= 0 and prod_index[sell_t] is not None:
-            h[r_sold_t + prod_index[sell_t]] = 1.0
-        h[r_sold] = _lim(sold / 3.0)
-        h[r_disc] = 1.0 if disc else 0.0
-        if len(heads) >= MEMO_MAX:
-            heads.clear()
-        heads[key] = h
-        return h
+            got[6 + prod_index[sell_t]] = 1.0
+        got[9] = _lim(sold / 3.0)
+        got[10] = 1.0 if disc else 0.0
+        return _put(period_flags, key, got)
 
-    def seat_blocks(game: Any, e: _Seen) -> list[array]:
-        """Every seat's whole block (head and targets), through this game's last state: only
-        the seats whose targets or head changed are made again."""
-        n = game.n
-        sp, own, since, lab, named = game.sp, game.own, game.since, game.lab, game.named
-        t = e.t
-        fresh = False
-        if t is None or t[5] != game.plans or t[6] != game.tutorial or len(t[3]) != n or \
-                t[7] is not game.C:
-            e.targets = [seat_targets(game, s) for s in range(n)]
-            e.blocks, e.keys = [None] * n, [None] * n
-            fresh = True
-        elif t[0] != sp or t[1] != own or t[2] != since or t[3] != lab or t[4] != named:
-            t_sp, t_own, t_since, t_lab, t_named = t[0], t[1], t[2], t[3], t[4]
-            parts, keys = e.targets, e.keys
-            for s in range(n):                  # the seats whose targets changed
-                b, c = s * NT, 3 * s * NT
-                if (lab[s] != t_lab[s] or named[s] != t_named[s]
-                        or own[b:b + NT] != t_own[b:b + NT]
-                        or since[b:b + NT] != t_since[b:b + NT]
-                        or sp[c:c + 3 * NT] != t_sp[c:c + 3 * NT]):
-                    parts[s] = seat_targets(game, s)
-                    keys[s] = None
-            fresh = True
-        if fresh:
-            e.t = (sp[:], own[:], since[:], lab[:], named[:], game.plans, game.tutorial, game.C)
-        idle, ideas, hand, tienda = game.idle, game.ideas, game.hand, game.tienda
-        credit, square, bought, returned = game.credit, game.square, game.bought, game.returned
-        affected, buy_t, sell_t, sold_n = game.affected, game.buy_t, game.sell_t, game.sold_n
-        disc, mc = game.disc_used, game.mc
-        h = e.h
-        if (not fresh and h is not None and h[0] == idle and h[1] == ideas and h[2] == hand
-                and h[3] == tienda and h[4] == credit and h[5] == square and h[6] == bought
-                and h[7] == returned and h[8] == affected and h[9] == buy_t
-                and h[10] == sell_t and h[11] == sold_n and h[12] == disc and h[13] == mc):
-            return e.blocks
-        plans, blocks, keys = game.plans, e.blocks, e.keys
-        Cg = game.C
-        ckey = Cg.key
-        for s, (block, on_tokens, trios) in enumerate(e.targets):
-            b = 3 * s
-            key = (ckey, plans[s], idle[b], idle[b + 1], idle[b + 2], ideas[s],
-                   ideas[s] + on_tokens, hand[b], hand[b + 1], hand[b + 2], tienda[b],
-                   tienda[b + 1], tienda[b + 2],
-                   credit[s], square[s], s == mc, trios, bought[s], returned[s], affected[s],
-                   buy_t[s], sell_t[s], sold_n[s], disc[s])
-            if key != keys[s]:
-                blocks[s], keys[s] = head(key, Cg) + block, key
-        e.h = (idle[:], ideas[:], hand[:], tienda[:], credit[:], square[:], bought[:],
-               returned[:], affected[:], buy_t[:], sell_t[:], sold_n[:], disc[:], mc)
-        return blocks
+    def table_piece(game: Any, cx: _Cx, st: int) -> array:
+        """``vector[:P0]`` but the seats (who moves, who acts, Momento Cero): options, period,
+        phase, step, district."""
+        buf = _zeros(P0)
+        if game.tutorial:
+            buf[o_tut] = 1.0
+        i = level_index.get(game.level)
+        if i is not None:
+            buf[o_level + i] = 1.0
+        buf[o_period] = _lim(game.period / 12.0)
+        buf[o_periods] = _lim(cx.last_period / 12.0)
+        buf[o_phase + phase_index[game._phase_name()]] = 1.0
+        i = step_of_stage[st]
+        if i is not None:
+            buf[o_step + i] = 1.0
+        i = district_index.get(STAGE_DISTRICT[st])
+        if i is not None:
+            buf[o_district + i] = 1.0
+        return _put(cx.tables, (game.level, game.period, st), buf)
 
-    def decks_piece(game: Any) -> array:
-        """Decks, ``decks_live`` and events as the view shows them (sizes of the face-down
-        piles, the cards under them and boxed, the offers; the current event and its pile)."""
-        cat = game.cat
-        got = cat_indexes.get(id(cat))
-        if got is None or got[0] is not cat:         # by position in the shipped catalogue
-            shipped = C.tut_cards if game.tutorial else C.cards
-            got = cat_indexes[id(cat)] = (cat, tuple(
-                card_index.get(shipped[k].id) if k < len(shipped) else None
-                for k in range(len(cat))))
-        ci = got[1]
-        buf = _zeros(o_credit - o_decks)
-        fd, under, boxed, offers, age = game.fd, game.under, game.boxed, game.offers, game.age
-        for d in range(3):
-            b = d * d_stride
-            buf[b] = 1.0
-            buf[b + d_face] = len(fd[d]) / 10.0
-            for k in under[d]:
-                if ci[k] is not None:
-                    buf[b + d_under + ci[k]] += 1.0
-            for k in boxed[d]:
-                if ci[k] is not None:
-                    buf[b + d_boxed + ci[k]] += 1.0
-            for o in range(game.opt_n):
-                k = offers[3 * d + o]
-                if k >= 0:
-                    ob = b + d_offer + ((3 * d + o) % 3) * d_ostride
-                    buf[ob] = 1.0
-                    if ci[k] is not None:
-                        buf[ob + d_card + ci[k]] = 1.0
-                    buf[ob + d_age] = age[3 * d + o] / 1.0
-        buf[e_live] = 1.0 if game.decks_live else 0.0
-        buf[e_face] = len(game.ev_fd) / 12.0
-        buf[e_aside] = len(game.ev_aside) / 8.0
-        cur = game.ev_cur
-        if cur >= 0:
-            if ev_index[cur] is not None:
-                buf[e_current + ev_index[cur]] = 1.0
-            evc = event_categories(game)
-            if evc[cur] is not None:
-                buf[e_category + evc[cur]] = 1.0
-        for x in game.ev_under:
-            if ev_index[x] is not None:
-                buf[e_under + ev_index[x]] += 1.0
-        for x in game.ev_removed:
-            if ev_index[x] is not None:
-                buf[e_removed + ev_index[x]] += 1.0
-        return _bounded(buf)
+    assert o_squares == o_market + 3 + n_subs
 
-    def modifiers_piece(game: Any, me: int, n: int) -> array:
+    def squares_piece(game: Any, cx: _Cx, n: int, key: tuple) -> array:
+        """``vector[o_market:o_decks]`` but the market, the subsidies and who is on which
+        square: the squares' present and usable flags (``key``: the table size and the usable
+        flags of the squares in use)."""
+        sl = [{"index": q, "usable": u} for q, u in zip(game.usable, key[1], strict=True)]
+        return _put(cx.squares, key, _bounded(piece(o_market, o_decks, {"squares": sl}, 0, n)))
+
+    offer_parts: dict[tuple, array] = {}
+
+    def offer_piece(ci: tuple, k: int, age: int) -> array:
+        """One offer of a deck (``d_ostride`` values): card ``k`` (by position) and its age."""
+        buf = _zeros(d_ostride)
+        if k >= 0:
+            buf[0] = 1.0
+            if ci[k] is not None:
+                buf[d_card + ci[k]] = 1.0
+            buf[d_age] = _lim(age / 1.0)
+        return _put(offer_parts, (ci, k, age), buf)
+
+    ev_widths = {f.name: f.width for f in fields["events"].fields}
+    w_current, w_category, w_under, w_removed = (ev_widths[x] for x in (
+        "current", "current_category", "under", "removed"))
+    assert e_category == e_current + w_current and e_under == e_category + w_category
+    ev_zeros = {w: _zeros(w) for w in (w_current, w_category, w_under, w_removed, n_cards)}
+
+    def counts(buf: array, at: int, width: int, items: list[int], index: tuple) -> None:
+        """``buf[at:at + width]``: how many of each (by ``index``) ``items`` holds, clipped."""
+        buf[at:at + width] = ev_zeros[width] if width in ev_zeros else _zeros(width)
+        for x in items:
+            if index[x] is not None:
+                buf[at + index[x]] += 1.0
+        if len(items) > LIMIT:                  # a count may pass the limit
+            for x in items:
+                if index[x] is not None:
+                    buf[at + index[x]] = _lim(buf[at + index[x]])
+
+    def modifiers_piece(game: Any, cx: _Cx, key: tuple) -> array:
         """The credit supply and the modifiers as the view shows them, seats relative."""
+        price_m, price_i, no_imp, sbonus, supply, exp_sub, exports, rfid, me, n = key
         buf = _zeros(o_constraints - o_credit)
-        buf[0] = game.credit_supply / 6.0
-        for at, values, scale in ((m_market, game.price_m, 5.0), (m_import, game.price_i, 5.0),
-                                  (m_sale, game.sbonus, 2.0)):
+        buf[0] = supply / 6.0
+        for at, values, scale in ((m_market, price_m, 5.0), (m_import, price_i, 5.0),
+                                  (m_sale, sbonus, 2.0)):
             for i, v in enumerate(values):
                 j = (i - me) % n
                 if j < n_slots:
                     buf[at + j] = v / scale
-        for i, v in enumerate(game.no_imp):
+        for i, v in enumerate(no_imp):
             j = (i - me) % n
             if j < n_slots:
                 buf[m_no_imports + j] = 1.0 if v else 0.0
-        buf[m_export] = game.exp_sub / 2.0
-        buf[m_exports] = game.exports / 3.0
-        buf[m_rfid] = 1.0 if game.rfid_paid else 0.0
-        return _bounded(buf)
+        buf[m_export] = exp_sub / 2.0
+        buf[m_exports] = exports / 3.0
+        buf[m_rfid] = 1.0 if rfid else 0.0
+        return _put(cx.modifiers, key, _bounded(buf))
 
-    def decks_part(game: Any, e: _Seen) -> array:
-        """Decks, ``decks_live`` and events (the same for every observer)."""
+    # ----- the parts of one game, brought up to date ----------------------------------------
+    # positions in the lists -> targets or seats, for the changed positions
+    # (``compress(table, map(ne, now, before))``: the comparison is made in C)
+    tgt_of_space = tuple(i // 3 for i in range(3 * NT))      # a seat's spaces -> targets
+    tgt_of_target = tuple(range(NT))
+    seat_of_3 = tuple(i // 3 for i in range(3 * n_slots))     # idle, hand, tienda -> seats
+    seat_of_1 = tuple(range(4 * n_slots))                     # per seat; offers, age
+    sim_parts: dict[tuple, array] = {}
+    sim_zeros = _zeros(T0 - H)
+
+    def sim_piece(key: tuple) -> array:
+        """``[H, T0)`` of a seat's block in a secret step but its pending choice (the
+        observer's own, written per observation): whether it decides, is done, its D4
+        processes."""
+        need, done, pool = key
+        got = _zeros(T0 - H)
+        got[r_decides - H] = 1.0 if need else 0.0
+        got[r_done - H] = 1.0 if done else 0.0
+        if pool is not None:
+            for i in range(4):
+                got[r_procs - H + i] = _lim(pool[i] / 3.0)
+        return _put(sim_parts, key, got)
+
+    def start(game: Any) -> _Seen:
+        """A game not seen before (or no longer the one seen under its id)."""
+        if len(seen) >= GAMES_MAX:
+            seen.clear()
+        n = game.n
+        e = seen[id(game)] = _Seen(n)
+        e.C, e.plans, e.tut, e.level, e.cat = game.C, game.plans, game.tutorial, \
+            game.level, game.cat
+        cx = e.cx = context(game)
+        e.seats = seats = _zeros(n * PS)
+        e.mv = memoryview(seats)
+        for s in range(n):
+            ph = plan_head(cx, game.C, game.plans[s])[:r_idle]
+            seats[s * PS:s * PS + r_idle] = ph
+        e.tkeys = [[None] * t_len for _ in range(n)]
+        e.tdeck = [[-1] * t_len for _ in range(n)]
+        e.tper = [[0, 0, 0] for _ in range(n)]
+        e.ontok, e.trios = [0] * n, [None] * n
+        e.sim, e.simkeys = None, [None] * n
+        e.decks = buf = _zeros(o_credit - o_decks)
+        for d in range(3):
+            buf[d * d_stride] = 1.0             # present
+        # every part made once from the state: the targets first (the heads read them)
+        sp, own, since = game.sp, game.own, game.since
+        e.t = [sp[:], own[:], since[:], game.lab[:], game.named[:],
+               list(map(sp.__getitem__, sp_slices[:n])),
+               list(map(own.__getitem__, nt_slices[:n])),
+               list(map(since.__getitem__, nt_slices[:n]))]
+        update_targets(game, e, dict.fromkeys(range(n)))
+        update_heads(game, e, True)
+        update_decks(game, e, None)
+        return e
+
+    sp_slices = tuple(slice(3 * NT * s, 3 * NT * (s + 1)) for s in range(n_slots))
+    nt_slices = tuple(slice(NT * s, NT * (s + 1)) for s in range(n_slots))
+    # the seats in the order they are searched for a change, by table size and first seat
+    search = {n: tuple(tuple([g] + [s for s in range(n) if s != g]) for g in range(n))
+              for n in range(1, n_slots + 1)}
+    target_lists = ((0, 3 * NT, tgt_of_space), (1, NT, tgt_of_target), (2, NT, tgt_of_target))
+
+    def changed_targets(game: Any, e: _Seen, guess: int) -> dict[int, Any]:
+        """Seat -> the targets whose lists changed since ``e.t`` (None: every target), and
+        ``e.t`` brought up to date. The seats are searched from ``guess`` on (the last
+        observer: in an environment, the seat that acted since), until the lists are equal
+        again."""
+        n = game.n
+        t = e.t
+        lab, named = game.lab, game.named
+        todo: dict[int, Any] = {}
+        if t[3] != lab or t[4] != named:
+            for s in range(n):
+                if lab[s] != t[3][s] or named[s] != t[4][s]:
+                    todo[s] = None
+            t[3], t[4] = lab[:], named[:]
+        order = search[n][guess if 0 <= guess < n else 0]
+        for k, width, targets_of in target_lists:
+            lst, whole = (game.sp, game.own, game.since)[k], t[k]
+            if whole == lst:
+                continue
+            by_seat = t[5 + k]
+            for s in order:
+                a = s * width
+                now = lst[a:a + width]
+                if now != by_seat[s]:
+                    if s not in todo:
+                        todo[s] = set(compress(targets_of, map(ne, now, by_seat[s])))
+                    elif todo[s] is not None:
+                        todo[s].update(compress(targets_of, map(ne, now, by_seat[s])))
+                    by_seat[s] = now
+                    whole[a:a + width] = now
+                    if whole == lst:
+                        break
+        return todo
+
+    def update_targets(game: Any, e: _Seen, todo: dict[int, Any]) -> None:
+        """The seats' targets in ``e.seats`` (twice), with their trios and ideas on tokens:
+        of each seat in ``todo``, the targets named there (every target for None) whose
+        inputs changed."""
+        ntg = min(game.ntg, t_len)
+        sp, own, since, lab, named = game.sp, game.own, game.since, game.lab, game.named
+        cx, seats, trios = e.cx, e.seats, e.trios
+        lab_targets, trio_deck = cx.lab_targets, cx.trio_deck
+        ext_n = game.ext_n
+        for s, Ns in todo.items():
+            p = game.plans[s]
+            memo = cx.targets.get(p)
+            if memo is None:
+                memo = cx.targets[p] = {}
+            if Ns is None:
+                Ns = range(ntg)
+            elif ext_n in Ns and named[s] >= 0:
+                Ns.add(named[s])                # its activity reads Externalización's
+            keys, decks, per = e.tkeys[s], e.tdeck[s], e.tper[s]
+            nm, b0 = named[s], s * NT
+            for N in Ns:
+                if N >= ntg:
+                    continue
+                i = b0 + N
+                if N >= 2 and not own[i]:
+                    if keys[N] is None:
+                        continue
+                    key, block, deck = None, tgt_zeros, -1
+                else:
+                    b3 = 3 * i
+                    if nm == N:
+                        key = (N, sp[b3], sp[b3 + 1], sp[b3 + 2], since[i], True,
+                               game._ext_active(s), lab[s] if N in lab_targets else -2)
+                    else:
+                        key = (N, sp[b3], sp[b3 + 1], sp[b3 + 2], since[i], False, False,
+                               lab[s] if N in lab_targets else -2)
+                    if key == keys[N]:
+                        continue
+                    got = memo.get(key)
+                    if got is None:
+                        if len(memo) >= MEMO_MAX:
+                            memo.clear()
+                        got = memo[key] = (target_piece(game, s, N), game._active(s, N))
+                    block = got[0]
+                    deck = trio_deck[N] if got[1] else -1
+                at = s * PS + T0 + N * t_stride
+                seats[at:at + t_stride] = block
+                keys[N] = key
+                was = decks[N]
+                if deck != was:
+                    if was >= 0:
+                        per[was] -= 1
+                    if deck >= 0:
+                        per[deck] += 1
+                    decks[N] = deck
+            v = min(per) if game.ntg <= t_len else game._trios(s)
+            if v != trios[s]:
+                trios[s] = v
+                seats[s * PS + r_trios] = _lim(v / 3.0)
+            e.ontok[s] = e.t[5][s].count(3)
+
+    def update_heads(game: Any, e: _Seen, full: bool) -> None:
+        """The seats' heads in ``e.seats``: the groups of values that changed since ``e.h``
+        (every group when ``full``), for the seats whose values changed."""
+        h = e.h
+        if full:
+            h = e.h = [game.idle[:], game.ideas[:], game.hand[:], game.tienda[:],
+                       game.credit[:], e.ontok[:], game.square[:], game.bought[:],
+                       game.returned[:], game.affected[:], game.buy_t[:], game.sell_t[:],
+                       game.sold_n[:], game.disc_used[:]]
+            dirty = moved = flags = range(game.n)
+        else:
+            dirty = moved = flags = ()
+            idle, ideas, hand = game.idle, game.ideas, game.hand
+            if h[0] != idle or h[1] != ideas or h[2] != hand or h[3] != game.tienda \
+                    or h[4] != game.credit or h[5] != e.ontok:
+                dirty = set()
+                if h[0] != idle:
+                    dirty.update(compress(seat_of_3, map(ne, idle, h[0])))
+                    h[0] = idle[:]
+                if h[1] != ideas:
+                    dirty.update(compress(seat_of_1, map(ne, ideas, h[1])))
+                    h[1] = ideas[:]
+                if h[2] != hand:
+                    dirty.update(compress(seat_of_3, map(ne, hand, h[2])))
+                    h[2] = hand[:]
+                for k, now, of in ((3, game.tienda, seat_of_3), (4, game.credit, seat_of_1),
+                                   (5, e.ontok, seat_of_1)):
+                    if h[k] != now:
+                        dirty.update(compress(of, map(ne, now, h[k])))
+                        h[k] = now[:]
+            square = game.square
+            if h[6] != square:
+                moved = list(compress(seat_of_1, map(ne, square, h[6])))
+                h[6] = square[:]
+            if h[7] != game.bought or h[8] != game.returned or h[9] != game.affected \
+                    or h[10] != game.buy_t or h[11] != game.sell_t or h[12] != game.sold_n \
+                    or h[13] != game.disc_used:
+                flags = set()
+                for k, now in ((7, game.bought), (8, game.returned), (9, game.affected),
+                               (10, game.buy_t), (11, game.sell_t), (12, game.sold_n),
+                               (13, game.disc_used)):
+                    if h[k] != now:
+                        flags.update(compress(seat_of_1, map(ne, now, h[k])))
+                        h[k] = now[:]
+            if not (dirty or moved or flags):
+                return
+        seats = e.seats
+        if dirty:
+            idle, ideas, hand, tienda, credit, ot = h[0], h[1], h[2], h[3], h[4], h[5]
+            for s in dirty:
+                b = 3 * s
+                key = (idle[b], idle[b + 1], idle[b + 2], ideas[s], ot[s], hand[b],
+                       hand[b + 1], hand[b + 2], tienda[b], tienda[b + 1], tienda[b + 2],
+                       credit[s])
+                got = resources.get(key)
+                if got is None:
+                    got = resources_piece(key)
+                at = s * PS + r_idle
+                seats[at:at + R_END - r_idle] = got
+        if moved:
+            square = h[6]
+            for s in moved:
+                got = square_parts.get(square[s])
+                if got is None:
+                    got = square_parts[-1]
+                at = s * PS + r_square
+                seats[at:at + sq_width] = got
+        if flags:
+            bought, returned, affected, buy_t, sell_t, sold_n, disc = h[7:]
+            for s in flags:
+                key = (bought[s], returned[s], affected[s], buy_t[s], sell_t[s], sold_n[s],
+                       disc[s])
+                got = period_flags.get(key)
+                if got is None:
+                    got = period_piece(key)
+                at = s * PS + r_bought
+                seats[at:at + P_END - r_bought] = got
+
+    def update_sim(game: Any, e: _Seen, st: int) -> None:
+        """``[H, T0)`` of the seats' blocks in ``e.seats``: who decides in a secret step, who
+        is done, the D4 processes (all zeros out of the secret steps)."""
+        n = game.n
+        seats, keys = e.seats, e.simkeys
+        if st in SIMULTANEOUS and st != S_OVER:
+            need, done, pool = game.need, game.done, game.pool
+            e.sim = (st, need[:], done[:], pool[:])
+            d4 = st == S_D4
+            for s in range(n):
+                key = (1 if need[s] else 0, 1 if done[s] else 0,
+                       tuple(pool[4 * s:4 * s + 4]) if d4 else None)
+                if key != keys[s]:
+                    got = sim_parts.get(key)
+                    if got is None:
+                        got = sim_piece(key)
+                    seats[s * PS + H:s * PS + T0] = got
+                    keys[s] = key
+        else:
+            e.sim = None
+            for s in range(n):
+                if keys[s] is not None:
+                    seats[s * PS + H:s * PS + T0] = sim_zeros
+                    keys[s] = None
+
+    def update_decks(game: Any, e: _Seen, d: list | None) -> None:
+        """The decks, ``decks_live`` and the events in ``e.decks``: the parts that changed
+        since ``d`` (all when None)."""
         fd, under, boxed, offers, age = game.fd, game.under, game.boxed, game.offers, game.age
-        sizes = (len(fd[0]), len(fd[1]), len(fd[2]))
-        ev = (game.decks_live, len(game.ev_fd), len(game.ev_aside), game.ev_cur,
-              game.opt_n, game.tutorial)
-        d = e.d
-        if (d is not None and d[0] == offers and d[1] == age and d[2] == sizes
-                and d[3] == under and d[4] == boxed and d[5] == ev
-                and d[6] == game.ev_under and d[7] == game.ev_removed):
-            return e.decks
-        got = decks_piece(game)
-        e.d = (offers[:], age[:], sizes, [x[:] for x in under], [x[:] for x in boxed], ev,
-               game.ev_under[:], game.ev_removed[:])
-        e.decks = got
-        return got
-
-    def squares_part(game: Any, e: _Seen, n: int) -> array:
-        """The squares' present and usable flags (who is on them: written per observer)."""
-        market = game.market
-        if e.market is not None and e.market == market:
-            return e.squares
-        key = (game.C.key, n, tuple(market))    # the squares in use depend on the content
-        got = squares.get(key)
-        if got is None:
-            sl = [{"index": q, "usable": game._square_usable(q)} for q in game.usable]
-            if len(squares) >= MEMO_MAX:
-                squares.clear()
-            got = squares[key] = _bounded(piece(o_squares, o_decks, {"squares": sl}, 0, n))
-        e.market, e.squares = market[:], got
-        return got
-
-    def modifiers_part(game: Any, e: _Seen, me: int, n: int) -> array:
-        """The credit supply and the modifiers (per seat: relative to the observer)."""
-        price_m, price_i, no_imp, sbonus = game.price_m, game.price_i, game.no_imp, \
-            game.sbonus
-        rest = (game.credit_supply, game.exp_sub, game.exports, game.rfid_paid)
-        m = e.m
-        if not (m is not None and m[0] == price_m and m[1] == price_i and m[2] == no_imp
-                and m[3] == sbonus and m[4] == rest):
-            e.m = (price_m[:], price_i[:], no_imp[:], sbonus[:], rest)
-            e.modifiers = {}
-        got = e.modifiers.get(me)
-        if got is not None:
-            return got
-        got = e.modifiers[me] = modifiers_piece(game, me, n)
-        return got
+        buf, opt_n, ci = e.decks, game.opt_n, e.cx.ci
+        if d is None:
+            d = e.d = [None, None, [None] * 3, [None] * 3, [None] * 3, None, None, None,
+                       None, None, None]
+            slots = range(len(offers))
+        else:
+            slots = set()
+            if d[0] != offers:
+                slots.update(compress(seat_of_1, map(ne, offers, d[0])))
+            if d[1] != age:
+                slots.update(compress(seat_of_1, map(ne, age, d[1])))
+        for i in slots:
+            k = i // 3
+            o = i - 3 * k
+            if o < opt_n:
+                key = (ci, offers[i], age[i])
+                got = offer_parts.get(key)
+                if got is None:
+                    got = offer_piece(ci, offers[i], age[i])
+                ob = k * d_stride + d_offer + o * d_ostride
+                buf[ob:ob + d_ostride] = got
+        d[0], d[1] = offers[:], age[:]
+        sizes, was_under, was_boxed = d[2], d[3], d[4]
+        for k in range(3):
+            b = k * d_stride
+            x = len(fd[k])
+            if x != sizes[k]:
+                buf[b + d_face] = _lim(x / 10.0)
+                sizes[k] = x
+            if under[k] != was_under[k]:
+                counts(buf, b + d_under, n_cards, under[k], ci)
+                was_under[k] = under[k][:]
+            if boxed[k] != was_boxed[k]:
+                counts(buf, b + d_boxed, n_cards, boxed[k], ci)
+                was_boxed[k] = boxed[k][:]
+        if game.decks_live != d[5]:
+            d[5] = game.decks_live
+            buf[e_live] = 1.0 if d[5] else 0.0
+        if len(game.ev_fd) != d[6]:
+            d[6] = len(game.ev_fd)
+            buf[e_face] = _lim(d[6] / 12.0)
+        if len(game.ev_aside) != d[7]:
+            d[7] = len(game.ev_aside)
+            buf[e_aside] = _lim(d[7] / 8.0)
+        cur = game.ev_cur
+        if cur != d[8]:
+            d[8] = cur
+            buf[e_current:e_current + w_current] = ev_zeros[w_current]
+            buf[e_category:e_category + w_category] = ev_zeros[w_category]
+            if cur >= 0:
+                if ev_index[cur] is not None:
+                    buf[e_current + ev_index[cur]] = 1.0
+                if e.cx.evc[cur] is not None:
+                    buf[e_category + e.cx.evc[cur]] = 1.0
+        if game.ev_under != d[9]:
+            d[9] = game.ev_under[:]
+            counts(buf, e_under, w_under, d[9], ev_index)
+        if game.ev_removed != d[10]:
+            d[10] = game.ev_removed[:]
+            counts(buf, e_removed, w_removed, d[10], ev_index)
 
     # ----- one observation ----------------------------------------------------------------
     def write(game: Any, seat: int, out: Any) -> None:
         n, me, st = game.n, seat, game.stage
         e = seen.get(id(game))
-        if e is None or e.n != n:
-            if len(seen) >= GAMES_MAX:
-                seen.clear()
-            e = seen[id(game)] = _Seen(n)
-        # the table: options, period, phase, step, district, Momento Cero, who moves
-        out[:P0] = head_zeros
-        if game.tutorial:
-            out[o_tut] = 1.0
-        i = level_index.get(game.level)
-        if i is not None:
-            out[o_level + i] = 1.0
-        out[o_period] = _lim(game.period / 12.0)
-        out[o_periods] = _lim(game.last_period() / 12.0)
-        out[o_phase + phase_index[game._phase_name()]] = 1.0
-        i = step_of_stage[st]
-        if i is not None:
-            out[o_step + i] = 1.0
-        i = district_index.get(STAGE_DISTRICT[st])
-        if i is not None:
-            out[o_district + i] = 1.0
-        out[o_mc + (game.mc - me) % n] = 1.0
+        if e is None or e.plans is not game.plans or e.n != n or e.C is not game.C \
+                or e.tut != game.tutorial or e.level != game.level:
+            e = start(game)             # (the catalogue follows from the content and tutorial)
+        cx = e.cx
+        # the table: options, period, phase, step, district (remembered); who moves
+        if e.tab_period != game.period or e.tab_stage != st:
+            tab = cx.tables.get((game.level, game.period, st))
+            e.tab = tab if tab is not None else table_piece(game, cx, st)
+            e.tab_period, e.tab_stage = game.period, st
+        out[:P0] = e.tab
+        mc = game.mc
+        out[o_mc + (mc - me) % n] = 1.0
         for s in game.to_move:
             out[o_to_move + (s - me) % n] = 1.0
         simultaneous = st in SIMULTANEOUS and st != S_OVER
         if not simultaneous and st != S_OVER:
             out[o_actor + (game.actor - me) % n] = 1.0
-        # the market and the subsidies, then the squares (their seats relative)
-        market, subs = game.market, game.subs
-        out[o_market] = _lim(market[0] / 5.0)
-        out[o_market + 1] = _lim(market[1] / 5.0)
-        out[o_market + 2] = _lim(market[2] / 5.0)
-        for t in range(n_subs):
-            out[o_subs + t] = _lim(subs[t] / 3.0) if t < len(subs) else 0.0
-        out[o_squares:o_decks] = squares_part(game, e, n)
-        # the seats: whole blocks remembered, then who is on which square and the secret steps
-        blocks = seat_blocks(game, e)
-        square = game.square
-        for s in range(n):
-            j = (s - me) % n
-            if j >= n_slots:
-                continue
-            base = P0 + j * PS
-            out[base:base + PS] = blocks[s]
-            q = square[s]
-            if q >= 0:                          # the square's seat (sq[q] == s)
-                out[o_squares + q * sq_stride + 1 + j] = 1.0
-            if simultaneous:
-                need = game.need[s]
-                if need:
-                    out[base + r_decides] = 1.0
-                if game.done[s]:
-                    out[base + r_done] = 1.0
-                if s == me and need:
-                    out[base + r_pending] = 1.0
-                    if st == S_D4:
-                        made, rem, b = game.made, game.rem, 3 * s
-                        for t in range(3):
-                            out[base + r_made + t] = _lim(made[b + t] / 3.0)
-                        for t in range(4):
-                            out[base + r_left + t] = _lim(rem[4 * s + t] / 3.0)
-                    elif st == S_D6:
-                        pick = game.pick[s]
-                        if pick >= 0 and res_index[pick] is not None:
-                            out[base + r_resource + res_index[pick]] = 1.0
-                        out[base + r_repay] = 1.0 if game.repay[s] else 0.0
-                    elif st == S_MERMA:
-                        keep = game.keep[s]
-                        if keep >= 0 and keep_index[keep] is not None:
-                            out[base + r_keep + keep_index[keep]] = 1.0
-                if st == S_D4:
-                    pool = game.pool
-                    for t in range(4):
-                        out[base + r_procs + t] = _lim(pool[4 * s + t] / 3.0)
+        # the seats' blocks, each in absolute order twice (one slice is the observer's turn):
+        # the targets, the heads (which read the targets' ideas on tokens), the secret steps
+        t = e.t
+        if t[0] != game.sp or t[1] != game.own or t[2] != game.since or t[3] != game.lab \
+                or t[4] != game.named:
+            update_targets(game, e, changed_targets(game, e, e.last))
+        update_heads(game, e, False)
+        sim = e.sim
+        if simultaneous:
+            if (sim is None or sim[0] != st or sim[1] != game.need or sim[2] != game.done
+                    or sim[3] != game.pool):
+                update_sim(game, e, st)
+        elif sim is not None:
+            update_sim(game, e, st)
+        mo = memoryview(out)
+        a = (n - me) * PS                       # the observer's turn: seats me.., then ..me
+        mo[P0:P0 + a] = e.mv[me * PS:]
+        if me:
+            mo[P0 + a:P0 + n * PS] = e.mv[:me * PS]
         if n < n_slots:
-            out[P0 + n * PS:o_market] = slot_zeros[n_slots - n]
-        out[o_decks:o_credit] = decks_part(game, e)
-        out[o_credit:o_constraints] = modifiers_part(game, e, me, n)
+            mo[P0 + n * PS:o_market] = slot_zeros[:(n_slots - n) * PS]
+        if 0 <= mc < n:
+            out[P0 + ((mc - me) % n) * PS + r_mc] = 1.0
+        if simultaneous and game.need[me]:      # the observer's own pending choice
+            out[P0 + r_pending] = 1.0
+            if st == S_D4:
+                made, rem, b = game.made, game.rem, 3 * me
+                for i in range(3):
+                    out[P0 + r_made + i] = _lim(made[b + i] / 3.0)
+                for i in range(4):
+                    out[P0 + r_left + i] = _lim(rem[4 * me + i] / 3.0)
+            elif st == S_D6:
+                pick = game.pick[me]
+                if pick >= 0 and res_index[pick] is not None:
+                    out[P0 + r_resource + res_index[pick]] = 1.0
+                out[P0 + r_repay] = 1.0 if game.repay[me] else 0.0
+            elif st == S_MERMA:
+                keep = game.keep[me]
+                if keep >= 0 and keep_index[keep] is not None:
+                    out[P0 + r_keep + keep_index[keep]] = 1.0
+        # the market, the subsidies and the squares (who is on them: seats relative), per
+        # observer
+        market, subs, square = game.market, game.subs, game.square
+        q = e.q
+        if q is None or q[0] != market or q[1] != subs or q[2] != square:
+            if q is None or q[0] != market:     # the squares usable depend on the market
+                key = (n, tuple(game._square_usable(x) for x in game.usable))
+                flags = cx.squares.get(key)
+                if flags is None:
+                    flags = squares_piece(game, cx, n, key)
+            else:
+                flags = q[3]
+            base = flags[:]
+            base[0], base[1], base[2] = _lim(market[0] / 5.0), _lim(market[1] / 5.0), \
+                _lim(market[2] / 5.0)
+            for i in range(min(n_subs, len(subs))):
+                base[3 + i] = _lim(subs[i] / 3.0)
+            q = e.q = (market[:], subs[:], square[:], flags, {}, base)
+        got = q[4].get(me)
+        if got is None:
+            got = q[5][:]
+            for s in range(n):
+                j = (s - me) % n
+                if j < n_slots and square[s] >= 0:
+                    got[o_squares - o_market + square[s] * sq_stride + 1 + j] = 1.0
+            q[4][me] = got
+        out[o_market:o_decks] = got
+        # the decks and the events (the same for every observer)
+        fd, d = game.fd, e.d
+        if (d[0] != game.offers or d[1] != game.age or d[2][0] != len(fd[0])
+                or d[2][1] != len(fd[1]) or d[2][2] != len(fd[2]) or d[3] != game.under
+                or d[4] != game.boxed or d[8] != game.ev_cur or d[6] != len(game.ev_fd)
+                or d[7] != len(game.ev_aside) or d[5] != game.decks_live
+                or d[9] != game.ev_under or d[10] != game.ev_removed):
+            update_decks(game, e, d)
+        out[o_decks:o_credit] = e.decks
+        # the credit supply and the modifiers (seats relative: per observer)
+        price_m, price_i, no_imp, sbonus = game.price_m, game.price_i, game.no_imp, \
+            game.sbonus
+        m = e.m
+        rest = (game.credit_supply, game.exp_sub, game.exports, game.rfid_paid)
+        if (m is None or m[4] != rest or m[0] != price_m or m[1] != price_i
+                or m[2] != no_imp or m[3] != sbonus):
+            m = e.m = (price_m[:], price_i[:], no_imp[:], sbonus[:], rest, {})
+        got = m[5].get(me)
+        if got is None:
+            key = (tuple(price_m), tuple(price_i), tuple(no_imp), tuple(sbonus), *rest, me, n)
+            got = cx.modifiers.get(key)
+            if got is None:
+                got = modifiers_piece(game, cx, key)
+            m[5][me] = got
+        out[o_credit:o_constraints] = got
         # the tutorial's constraints, a refund, a card to play, the D1 choices
         out[o_constraints:] = tail_zeros
         for c in game.cons:
@@ -597,6 +901,7 @@ def writer():
                 i = ch_kind.get(kind)
                 if i is not None:
                     out[b + 1 + n_slots + i] = 1.0
+        e.last = me
 
     write.bounded = True                        # every value is within ±LIMIT (Observer)
     return write
