@@ -20,6 +20,7 @@ import importlib.util
 import logging
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
@@ -139,8 +140,16 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
     for process in processes:
         with contextlib.suppress(Exception):
             process.terminate()
-    with contextlib.suppress(Exception):
-        pool.shutdown(wait=True)  # the pool's manager thread sees the workers gone and ends
+    # the pool's manager thread sees the workers gone and ends; waited for at most 5 s, so a
+    # pool left in a bad state by the interruption never holds the command (it exits anyway)
+    closer = threading.Thread(target=pool.shutdown, kwargs={"wait": True}, daemon=True)
+    closer.start()
+    closer.join(timeout=5)
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None and manager.is_alive():   # still stuck: do not wait for it at exit
+        with contextlib.suppress(Exception):
+            import concurrent.futures.process as cfp
+            cfp._threads_wakeups.pop(manager, None)
     for process in processes:
         with contextlib.suppress(Exception):
             process.join(timeout=5)
