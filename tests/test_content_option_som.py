@@ -356,3 +356,22 @@ def test_a_renamed_card_is_observed_as_the_card_it_stands_for(tmp_path):
         act = rng.choice(a.legal_actions(s))
         a.apply(act, seat=s)
         b.apply(str(act), seat=s)
+
+
+def test_the_terminal_panels_name_concentracio_by_its_custom_name(path):
+    """The status line and the side panel name the Concentració nacional card as the file
+    does (a renamed card never shows its shipped name in the panels)."""
+    import io
+
+    from rich.console import Console
+
+    from ludoteca.cli.som.panels import status_compact
+
+    g = ludoteca.new_game("som", players=2, seed=2, options={"content": str(path)})
+    view = g.view(0)
+    buf = io.StringIO()
+    Console(file=buf, width=200, color_system=None).print(status_compact(view, "es", 200))
+    line = buf.getvalue()
+    name = g.K.CARD_NAME[g.K.CARD_ID[g.K.CN_CARD]][0]
+    assert name != "Concentració nacional" and f"{name} 12" in line
+    assert "Concentració nacional" not in line

@@ -155,6 +155,12 @@ def type_value(code: str) -> int:
     return TYPE_BY_CODE[code].value             # 2 € services, 1 € infrastructures (SOM-1.8)
 
 
+def cn_name(view: dict[str, Any], lang: str) -> str:
+    """The name of the Concentració nacional card in the content of the view's game."""
+    K = tables_of_view(view)
+    return card_name(K.CARD_ID[K.CN_CARD], lang, K)
+
+
 def card_name(card_id: str, lang: str, K: Tables | None = None) -> str:
     """The card's one name in ``lang`` (the events' name)."""
     es, en = (K or default_tables()).CARD_NAME.get(card_id, (card_id, card_id))

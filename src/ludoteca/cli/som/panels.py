@@ -22,6 +22,7 @@ from .common import (
     STAGES,
     _,
     card_name,
+    cn_name,
     colour_style,
     colour_word,
     disks_text,
@@ -89,7 +90,7 @@ def status_lines(view: dict[str, Any], lang: str) -> list[Text]:
     lines.append(hisenda)
 
     cn = view["cn"]
-    conc = Text("Concentració nacional: ", style="bold")
+    conc = Text(f"{cn_name(view, lang)}: ", style="bold")
     conc.append(pd_words(cn["pd"], lang))
     conc.append(_(lang, f" (casilla {cn['cell']})", f" (cell {cn['cell']})"), style="dim")
     if cn.get("flipped"):
@@ -341,7 +342,7 @@ def status_compact(view: dict[str, Any], lang: str, width: int) -> Text:
     h = view["hisenda"]
     pieces.append(Text.assemble("Hisenda ", (f"{h['value']} €",
                                              "bold red" if h["value"] < 4 else "bold")))
-    pieces.append(Text(f"Concentració nacional {view['cn']['pd']}"))
+    pieces.append(Text(f"{cn_name(view, lang)} {view['cn']['pd']}"))
     pieces.append(Text.assemble("urna ", (f"{len(view['urna'])}/{URNA_FOR_CONSULTA}",
                                           "bold green" if view["urna"] else "")))
     return flow(pieces, width)
