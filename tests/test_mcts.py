@@ -387,7 +387,7 @@ def test_som_values_count_the_taxes_still_due_this_turn():
     """SOM-7.1, SOM-7.2: while this turn's taxes are being paid, the evaluation's safety counts
     what is still due of them (the payer choosing a disk, then the Generalitat) and then the
     next turn's, not two turns ahead."""
-    from ludoteca.agents.heuristics import _som_taxes_ahead
+    from ludoteca.agents.eval_som import _som_taxes_ahead
 
     g = ludoteca.new_game("som", players=2, seed=1, options={"mode": "B"})  # types matter
     g.arrange(disks={0: {"sanidad": 1, "justicia": 1}, 1: {"vias": 1, "bosques": 1}})
@@ -416,10 +416,10 @@ def test_civitas_values_count_the_building_levy_over_several_turns(monkeypatch):
     the evaluation counts the chance over the next turns (3 SORPRESA squares of 20, 1 card of
     11, five more rolls: about 6.6 %), so 600 € is worth less than with the next roll alone;
     with 900 € nothing can ruin the seat and the two agree."""
-    from ludoteca.agents import heuristics
+    from ludoteca.agents import eval_monopoly
 
     def value(balance: int, turns: int) -> float:
-        monkeypatch.setattr(heuristics, "CIVITAS_RUIN_TURNS", turns)
+        monkeypatch.setattr(eval_monopoly, "CIVITAS_RUIN_TURNS", turns)
         return heuristic_for("civitas")(_civitas_levy_position(balance))[0]
 
     assert value(600, 6) < value(600, 1) - 0.03
