@@ -1,16 +1,22 @@
 """The engine's shortcuts for speed (issues 18 and 20) change nothing in play: the cheaper
 chance draws exactly what ``random`` draws, the remembered legal actions and deal groups
-follow every change of state, and a determinized world keeps what its view shows."""
+follow every change of state, a determinized world keeps what its view shows, a quiet game
+(a search's world) plays alike without events, the greedy bot's ``own_view`` is its view cut
+short, and the search's evaluation by tables is its plain formula."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 import ludoteca
+from ludoteca.agents import make_agent
+from ludoteca.agents.eval_som import _som, _som_plain
 from ludoteca.core.rng import GameRandom
 from ludoteca.games.som import chance
 from ludoteca.games.som.common import PH_BID, PH_MOVE
-from ludoteca.games.som.views import _compute_deal_groups
+from ludoteca.games.som.views import OWN_VIEW_LEFT_OUT, _compute_deal_groups
 
 
 def test_fast_shuffle_and_draws_are_the_library_ones():
@@ -120,3 +126,99 @@ def test_a_step_that_turns_a_card_updates_the_deals():
             cells = {c for d in g.view(seat)["deals"] for c in d["cells"]}
             assert action.arg not in cells
     assert turned
+
+
+def test_seeded_is_the_library_generator():
+    for seed in (0, 1, 7, 2 ** 31, 2 ** 32 - 1):
+        assert chance.seeded(seed).getstate() == random.Random(seed).getstate()
+    fast, slow = chance.seeded(5), random.Random(5)
+    assert [fast.getrandbits(k) for k in (1, 7, 32, 3)] == \
+        [slow.getrandbits(k) for k in (1, 7, 32, 3)]
+
+
+def _positions(count: int):
+    """Games of every size and mode, at every step of seeded random play."""
+    for seed in range(count):
+        n = 1 + seed % 4
+        modes = ("A", "B") if n == 1 else ("A", "B", "C", "AC")
+        options = {"mode": modes[seed % len(modes)]}
+        if seed % 5 == 0:
+            options["centralism"] = "elevado"
+        g = ludoteca.new_game("som", players=n, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not g.is_over:
+            yield g, rng
+            seat = rng.choice(g.to_move)
+            g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+
+
+def test_own_view_is_the_view_cut_to_what_the_bot_reads():
+    checked = 0
+    for g, rng in _positions(12):
+        if rng.random() < 0.2:
+            for s in range(g.n):
+                full, own = g.view(s), g.own_view(s)
+                assert set(full) - set(own) == set(OWN_VIEW_LEFT_OUT)
+                assert own == {k: v for k, v in full.items() if k not in OWN_VIEW_LEFT_OUT}
+                checked += 1
+    assert checked > 100
+    with pytest.raises(ludoteca.InvalidOption):
+        g.own_view(g.n)
+
+
+class _ViewOnly:
+    """A game seen through view and legal actions only (no ``own_view``)."""
+
+    def __init__(self, game):
+        self._game = game
+
+    def view(self, seat):
+        return self._game.view(seat)
+
+    def legal_actions(self, seat):
+        return self._game.legal_actions(seat)
+
+    @property
+    def K(self):
+        return self._game.K
+
+
+def test_the_greedy_bot_decides_alike_through_view_and_own_view():
+    """The bot reads ``own_view`` from a game that has one and ``view`` otherwise (a game
+    seen through a guard): the same choices, draw for draw."""
+    fast, slow = make_agent("greedy", "som", seed=3), make_agent("greedy", "som", seed=3)
+    checked = 0
+    for g, _ in _positions(16):
+        for seat in g.to_move:
+            assert str(fast.choose(g, seat)) == str(slow.choose(_ViewOnly(g), seat))
+            checked += 1
+    assert checked > 1000
+
+
+def test_a_quiet_game_plays_alike_without_events():
+    """``quiet()``: the same play to the last draw, no events, and its clones stay quiet."""
+    for seed in range(12):
+        n = 1 + seed % 4
+        mode = ("A", "B")[seed % 2] if n == 1 else ("A", "B", "C", "AC")[seed % 4]
+        loud = ludoteca.new_game("som", players=n, seed=seed, options={"mode": mode})
+        rng = random.Random(seed)
+        _play(loud, rng, 15)
+        quiet = loud.clone()
+        quiet.quiet()
+        while not loud.is_over:
+            seat = rng.choice(loud.to_move)
+            action = rng.choice(loud.legal_actions(seat))
+            assert loud.apply(action, seat=seat)
+            assert quiet.apply(action, seat=seat) == []
+            assert quiet.state_dict() == loud.state_dict()
+        assert quiet.clone()._quiet
+        assert not loud._quiet and loud.result == quiet.result
+
+
+def test_the_search_evaluation_is_its_plain_definition():
+    """``eval_som._som`` (tables) gives the very numbers of ``_som_plain`` (the formula)."""
+    checked = 0
+    for g, _ in _positions(24):
+        assert _som(g) == _som_plain(g)
+        checked += 1
+    assert checked > 2000

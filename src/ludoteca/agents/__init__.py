@@ -17,7 +17,9 @@ so this package imports no game module at import time.
 
 from __future__ import annotations
 
-from . import learned, mcts  # noqa: F401  (register mcts for every game, learned where weights ship)
+# registered on import: mcts for every game, each game's evaluation for it, learned where
+# weights ship
+from . import eval_elplan, eval_monopoly, eval_sigloxx, eval_som, learned, mcts  # noqa: F401
 from .base import Agent
 from .random_agent import RandomAgent
 from .registry import (

@@ -141,9 +141,6 @@ def margin(xs: Sequence[float], scale: float) -> list[float]:
 
 
 
-# each game's evaluation lives in its own module and registers itself here
-from . import eval_elplan, eval_monopoly, eval_sigloxx, eval_som  # noqa: E402,F401
-
 __all__ = ["Heuristic", "RANK_WEIGHT", "heuristic_for", "margin", "prune_for",
            "register_heuristic", "register_prune", "register_world_setup", "share",
            "terminal_values", "world_setup_for"]

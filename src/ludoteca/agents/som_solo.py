@@ -23,6 +23,8 @@ turning the face-down card next to the citizen.
 from __future__ import annotations
 
 import math
+from functools import cache
+from types import SimpleNamespace
 
 #: the weight of each feature in :func:`features`'s order
 WEIGHTS = (
@@ -43,6 +45,46 @@ FEATURE_NAMES = ("constant", "urna", "cash", "atc", "turned", "spain_down", "urn
 
 def features(g) -> tuple[float, ...]:
     """The features of solo game ``g`` (a sampled world: reading it reveals nothing)."""
+    S = _names()
+    NC, PH_MOVE, URNA_FOR_CONSULTA = S.NC, S.PH_MOVE, S.URNA_FOR_CONSULTA
+    K = g.K                             # the game's own content
+    C, FLAG, NEIGH, ATC_CARD = K.C, K.FLAG, K.NEIGH, K.ATC_CARD
+    spain, die = _CONTENT.get(K) or _content(K)
+    cells, up = g.cells, g.up
+    down = spain_up = 0
+    atc = g.atc_active
+    for card, face_up in zip(cells, up, strict=True):
+        if card < 0:
+            continue
+        if not face_up:
+            down += 1
+        elif FLAG[card] == S.FLAG_ESP:
+            spain_up += 1
+        elif card == ATC_CARD:
+            atc = True
+    cash = g.value(0)                   # what is left after the next tax, the roll counted
+    if g.stage == 1:                    # this turn's tax, not yet (all) paid
+        if g.tax_queue:
+            cash -= C.tax_solo_atc if g.atc_active else C.tax_solo
+        if g.phase in S.PAYING and g.pay_ret == S.RET_TAX and g.pay_payer >= 0:
+            cash -= g.pay_due
+    else:                               # paid: the next turn's (ATC face up: 2 €), and the
+        cash -= C.tax_solo_atc if atc else C.tax_solo      # die's 2 € on average if to come
+        if g.stage == 2:
+            cash += die
+    urna = len(g.pile)
+    spain_down = spain - spain_up                                      # 4 Spain cards
+    walking = g.phase == PH_MOVE
+    near = sum(1 for x in NEIGH[g.cit[0]] if cells[x] >= 0 and not up[x]) if walking else 0
+    clean = 1.0 / math.comb(URNA_FOR_CONSULTA - urna + spain_down, spain_down)
+    return (1.0, urna, min(cash, 12), float(atc), NC - 1 - down, spain_down,
+            urna * spain_down, near, float(walking), clean)
+
+
+@cache
+def _names() -> SimpleNamespace:
+    """The Som engine's names this module reads, imported on first use (the agents layer
+    imports a game's modules only when it needs them)."""
     from ludoteca.games.som.common import (
         NC,
         PH_CHANGE,
@@ -53,38 +95,21 @@ def features(g) -> tuple[float, ...]:
     )
     from ludoteca.games.som.content import FLAG_ESP
 
-    K = g.K                             # the game's own content
-    C, FLAG, NEIGH, ATC_CARD = K.C, K.FLAG, K.NEIGH, K.ATC_CARD
-    cells, up = g.cells, g.up
-    down = spain_up = 0
-    atc = g.atc_active
-    for c in range(NC):
-        card = cells[c]
-        if card < 0:
-            continue
-        if not up[c]:
-            down += 1
-        elif FLAG[card] == FLAG_ESP:
-            spain_up += 1
-        elif card == ATC_CARD:
-            atc = True
-    cash = g.value(0)                   # what is left after the next tax, the roll counted
-    if g.stage == 1:                    # this turn's tax, not yet (all) paid
-        if g.tax_queue:
-            cash -= C.tax_solo_atc if g.atc_active else C.tax_solo
-        if g.phase in (PH_PAY, PH_CHANGE) and g.pay_ret == RET_TAX and g.pay_payer >= 0:
-            cash -= g.pay_due
-    else:                               # paid: the next turn's (ATC face up: 2 €), and the
-        cash -= C.tax_solo_atc if atc else C.tax_solo      # die's 2 € on average if to come
-        if g.stage == 2:
-            cash += sum(number for number, _ in C.faces) / len(C.faces)
-    urna = len(g.pile)
-    spain_down = sum(1 for f in FLAG if f == FLAG_ESP) - spain_up      # 4 Spain cards
-    walking = g.phase == PH_MOVE
-    near = sum(1 for x in NEIGH[g.cit[0]] if cells[x] >= 0 and not up[x]) if walking else 0
-    clean = 1.0 / math.comb(URNA_FOR_CONSULTA - urna + spain_down, spain_down)
-    return (1.0, urna, min(cash, 12), float(atc), NC - 1 - down, spain_down,
-            urna * spain_down, near, float(walking), clean)
+    return SimpleNamespace(NC=NC, PH_MOVE=PH_MOVE, PAYING=(PH_PAY, PH_CHANGE), RET_TAX=RET_TAX,
+                           URNA_FOR_CONSULTA=URNA_FOR_CONSULTA, FLAG_ESP=FLAG_ESP)
+
+
+#: tables -> (its Spain cards, the die's mean number)
+_CONTENT: dict = {}
+
+
+def _content(K) -> tuple[int, float]:
+    """What :func:`features` reads of a content, counted once (``_CONTENT``)."""
+    faces = K.C.faces
+    flag_esp = _names().FLAG_ESP
+    got = _CONTENT[K] = (sum(1 for f in K.FLAG if f == flag_esp),
+                         sum(number for number, _ in faces) / len(faces))
+    return got
 
 
 def value(g) -> float:
@@ -98,13 +123,9 @@ def prune(g, seat: int, legal: list) -> list:
     turning one (not stopping, nor stepping onto a face-up card): the face-down cards do not
     change while the money runs down, so putting off turning one gains nothing, and without
     this the search's noise favoured the steps that keep every option open and it wandered."""
-    from ludoteca.games.som.common import PH_MOVE
-
-    if not g.solo or g.phase != PH_MOVE:
+    if not g.solo or g.phase != _names().PH_MOVE:
         return legal
-    cells, up = g.cells, g.up
-    if not any(cells[x] >= 0 and not up[x] for x in g.K.NEIGH[g.cit[0]]):
-        return legal
+    up = g.up                   # a step's cell holds a card: face down, or none is next to him
     kept = [a for a in legal if a.arg is not None and not up[a.arg]]
     return kept or legal
 

@@ -1,4 +1,5 @@
-"""The greedy bot for «Som el que decidim!». It reads only ``view(seat)`` and
+"""The greedy bot for «Som el que decidim!». It reads only ``view(seat)`` (from a
+:class:`SomGame` its ``own_view(seat)``: the view without the keys the bot never reads) and
 ``legal_actions(seat)`` (plus the game's public content, ``game.K``: map, card list, amounts),
 never hidden state: no face-down card, no type on Hisenda, no bid before the reveal.
 
@@ -27,6 +28,7 @@ from ludoteca.core.game import Game
 
 from . import actions as A
 from .common import EXCHANGES, TYPE_CODES, URNA_FOR_CONSULTA, VAL
+from .state import SomGame
 from .tables import Tables, default_tables
 
 # what every valid content shares (the schema's validators enforce it): the disk types and
@@ -54,12 +56,12 @@ class SomGreedyAgent:
         self.K: Tables = default_tables()         # the content of the game being played
 
     # ----- what the table looks like ------------------------------------------------------
-    def need(self, view: dict[str, Any], s: int) -> int:
-        """What seat ``s`` must pay in the next turn's phase 1 (rotation assumed)."""
-        n, K = view["players_n"], self.K
-        C = K.C
-        atc = view["atc_active"] or any(c.get("card", {}).get("id") == K.ATC_ID
-                                        for c in view["cells"])
+    def need(self, view: dict[str, Any], s: int, atc: bool | None = None) -> int:
+        """What seat ``s`` must pay in the next turn's phase 1 (rotation assumed); ``atc``:
+        :meth:`atc_seen` of ``view`` (None: looked up)."""
+        n, C = view["players_n"], self.K.C
+        if atc is None:
+            atc = self.atc_seen(view)
         if n == 1:
             return C.tax_solo_atc if atc else C.tax_solo
         nxt = (view["gh"] + 1) % n
@@ -67,21 +69,16 @@ class SomGreedyAgent:
             return C.tax_atc_gh if atc else C.tax_citizen + C.tax_solidarity
         return C.tax_atc_citizen if atc else C.tax_citizen
 
+    def atc_seen(self, view: dict[str, Any]) -> bool:
+        """Whether ATC is active or face up (the taxes of the next turn are ATC's)."""
+        if view["atc_active"]:
+            return True
+        atc_id = self.K.ATC_ID
+        return any(c["card"]["id"] == atc_id for c in view["cells"] if "card" in c)
+
     def reveal_value(self, view: dict[str, Any]) -> float:
         """Expected worth of turning one face-down card (in rough € units)."""
-        cells = view["cells"]
-        hidden = sum(1 for c in cells if c["estado"] == "oculta")
-        if not hidden:
-            return -1.0
-        visible = [c["card"] for c in cells if c["estado"] == "visible"]
-        spain = max(0, N_SPAIN - sum(1 for c in visible if c["flag"] == "espanya"))
-        urna = max(0, N_URNA - len(view["urna"]))
-        eco = max(0, N_ECO - sum(1 for c in visible if c.get("symbol") == "capacitat_economica"))
-        atc = 0 if any(c["id"] == self.K.ATC_ID for c in visible) else 1
-        cat_up = sum(1 for c in visible if c["flag"] == "catalunya") - 1     # CN stays
-        at_stake = 2 + 8 * len(view["urna"]) + 0.5 * max(0, cat_up) + 4 * (1 - atc)
-        gain = 10 * urna + 3 * eco + 5 * atc
-        return (gain - spain * at_stake) / hidden
+        return self._scan(view)[0]
 
     def distance_to_hidden(self, cells: list[dict[str, Any]]) -> dict[int, int]:
         """Steps from each face-up Catalonia card to the nearest face-down card, walking
@@ -89,19 +86,66 @@ class SomGreedyAgent:
         frontier = [i for i, c in enumerate(cells) if c["estado"] == "oculta"]
         walkable = [c["estado"] == "visible" and c["card"]["flag"] == "catalunya"
                     for c in cells]
+        return self._distances(frontier, walkable)
+
+    def _scan(self, view: dict[str, Any]) -> tuple[float, list[int], list[bool]]:
+        """One pass over the map: :meth:`reveal_value`, the face-down cells and the cells a
+        citizen walks on (face-up Catalonia cards), for :meth:`_distances`."""
+        hidden: list[int] = []
+        walkable: list[bool] = []
+        spain_up = eco_up = cat_up = atc = 0
+        atc_id = self.K.ATC_ID
+        for i, c in enumerate(view["cells"]):
+            state = c["estado"]
+            if state == "oculta":
+                hidden.append(i)
+                walkable.append(False)
+            elif state == "visible":
+                card = c["card"]
+                flag = card["flag"]
+                if flag == "espanya":
+                    spain_up += 1
+                elif flag == "catalunya":
+                    cat_up += 1
+                walkable.append(flag == "catalunya")
+                if card.get("symbol") == "capacitat_economica":
+                    eco_up += 1
+                if card["id"] == atc_id:
+                    atc = 1
+            else:
+                walkable.append(False)
+        if not hidden:
+            return -1.0, hidden, walkable
+        spain = max(0, N_SPAIN - spain_up)
+        urna = max(0, N_URNA - len(view["urna"]))
+        eco = max(0, N_ECO - eco_up)
+        atc = 1 - atc
+        cat_up -= 1                                                           # CN stays
+        at_stake = 2 + 8 * len(view["urna"]) + 0.5 * max(0, cat_up) + 4 * (1 - atc)
+        gain = 10 * urna + 3 * eco + 5 * atc
+        return (gain - spain * at_stake) / len(hidden), hidden, walkable
+
+    def _distances(self, frontier: list[int], walkable: list[bool],
+                   asked: frozenset[int] | None = None) -> dict[int, int]:
+        """:meth:`distance_to_hidden` from the face-down cells ``frontier`` over the cells
+        ``walkable`` (changed: each is cleared once reached); with ``asked``, only until every
+        cell in it is reached (a cell reached later would be farther: no other changes)."""
         neighbours = self.K.NEIGH
         dist: dict[int, int] = {}
+        left = len(asked) if asked is not None else -1
         level = 0
-        seen = set(frontier)
         while frontier:
             nxt = []
             for i in frontier:
                 for x in neighbours[i]:
-                    if x in seen or not walkable[x]:
-                        continue
-                    seen.add(x)
-                    dist[x] = level
-                    nxt.append(x)
+                    if walkable[x]:               # not yet reached (face-down: never)
+                        walkable[x] = False
+                        dist[x] = level
+                        nxt.append(x)
+                        if left > 0 and x in asked:
+                            left -= 1
+            if not left:
+                break
             frontier, level = nxt, level + 1
         return dist
 
@@ -111,7 +155,8 @@ class SomGreedyAgent:
         if len(legal) == 1:
             return legal[0]
         self.K = game.K
-        view = game.view(seat)
+        # the game's own_view: its view(seat) without what the bot never reads
+        view = game.own_view(seat) if isinstance(game, SomGame) else game.view(seat)
         phase = view["phase"]
         if phase == "pago":
             return self._pay(view, seat, legal)
@@ -153,7 +198,8 @@ class SomGreedyAgent:
         swaps = [a for a in legal if a.name.startswith(A.SWAP_PREFIX)]
         end = next(a for a in legal if a.name == A.END)
         mine = players[seat]["value"]
-        my_need = self.need(view, seat)
+        atc = self.atc_seen(view)
+        my_need = self.need(view, seat, atc)
 
         def gift(to: int, want: int) -> Action | None:
             cands = [a for a in gives if a.arg == to]
@@ -164,8 +210,9 @@ class SomGreedyAgent:
                                            A.ACTION_ID[a]))
 
         # 1) nobody must be left unable to pay next turn (cooperation first)
-        short = sorted((self.need(view, p["seat"]) - p["value"], p["seat"]) for p in players
-                       if p["seat"] != seat and p["value"] < self.need(view, p["seat"]))
+        short = sorted((self.need(view, p["seat"], atc) - p["value"], p["seat"])
+                       for p in players if p["seat"] != seat and
+                       p["value"] < self.need(view, p["seat"], atc))
         for deficit, s in reversed(short):
             a = gift(s, deficit)
             if a is not None and mine - VALUE[_type_of(a)] >= my_need:
@@ -177,7 +224,7 @@ class SomGreedyAgent:
             cost_me = 2 * VALUE[TYPE_CODES[x.pair]] - VALUE[take]
             target = players[a.arg]
             loss = VALUE[take] - VALUE[TYPE_CODES[x.pair]]
-            if KEEP[take] >= 3 and target["value"] - loss >= self.need(view, a.arg) + 1 and \
+            if KEEP[take] >= 3 and target["value"] - loss >= self.need(view, a.arg, atc) + 1 and \
                     mine - cost_me >= my_need + 2:
                 return a
         # 3) participation: spend what is above a reserve where it earns the most
@@ -204,14 +251,14 @@ class SomGreedyAgent:
         stop = next((a for a in legal if a.name == A.STOP), None)
         if stop is not None and view["steps"] >= MAX_WANDER:
             return stop
-        reveal = self.reveal_value(view)
+        reveal, hidden, walkable = self._scan(view)
         me_gh = view["gh"] == seat
         powers = view["mode"] in ("B", "C") and view["players_n"] > 1
         mine = view["players"][seat]["disks"]
-
-        distance = self.distance_to_hidden(cells)
+        distance: dict[int, int] | None = None     # distance_to_hidden, when first needed
 
         def score(a: Action) -> float:
+            nonlocal distance
             c = cells[a.arg]
             if c["estado"] == "oculta":
                 # revealing is the only way to the consulta: never stall for ever
@@ -223,6 +270,9 @@ class SomGreedyAgent:
                         mine.get("sanidad" if lv == "recepta" else "justicia"):
                     return 2.0
                 # a step towards the nearest face-down card, worth less than revealing now
+                if distance is None:          # only as far as the steps asked about
+                    distance = self._distances(hidden, walkable, frozenset(
+                        m.arg for m in moves if walkable[m.arg]))
                 d = distance.get(a.arg)
                 return 0.5 * max(reveal, 0.05) / (1 + d) if d is not None else -0.1
             # a world or face-up Spain card stops the citizen: worth it only next to a
@@ -258,13 +308,14 @@ class SomGreedyAgent:
         players = view["players"]
         no = next(a for a in legal if a.name == A.NO_LEVY)
         amounts = [a for a in legal if a.name == A.AMOUNT]
+        atc = self.atc_seen(view)
         if amounts:
             target = players[view["levy"]["target"]]
-            room = target["value"] - self.need(view, target["seat"]) - 1
+            room = target["value"] - self.need(view, target["seat"], atc) - 1
             ok = [a for a in amounts if a.arg <= room]
             return max(ok, key=lambda a: a.arg) if ok else no
         cands = [a for a in legal if a.name in (A.RECEPTA, A.SUCESIONES)
-                 and players[a.arg]["value"] - self.need(view, a.arg) >= 2]
+                 and players[a.arg]["value"] - self.need(view, a.arg, atc) >= 2]
         if not cands:
             return no
         return max(cands, key=lambda a: (players[a.arg]["value"], -a.arg))
@@ -272,8 +323,9 @@ class SomGreedyAgent:
     def _protect(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         players = view["players"]
         collect = next(a for a in legal if a.name == A.COLLECT)
+        atc = self.atc_seen(view)
         cands = [a for a in legal if a.name in (A.PROTECT_M, A.PROTECT_B)
-                 and players[a.arg]["value"] - 2 >= self.need(view, a.arg)]
+                 and players[a.arg]["value"] - 2 >= self.need(view, a.arg, atc)]
         if not cands:
             return collect
         return max(cands, key=lambda a: (players[a.arg]["value"], a.name == A.PROTECT_B))

@@ -10,6 +10,20 @@ from collections.abc import Callable
 
 from ludoteca.core.rng import GameRandom
 
+_new_random = random.Random.__new__
+#: ``_random.Random.seed`` (C); checked with the rest at import (``SAME_AS_LIBRARY``)
+_seed_random = getattr(random.Random.__mro__[1], "seed", None)
+
+
+def seeded(seed: int) -> random.Random:
+    """``random.Random(seed)`` for a whole ``seed``, without the library's Python-level
+    ``__init__`` and ``seed`` (which, for a whole number, only call the C ``seed`` and clear
+    ``gauss_next``)."""
+    rng = _new_random(random.Random)
+    _seed_random(rng, seed)
+    rng.gauss_next = None
+    return rng
+
 
 class SeedLaterRandom(GameRandom):
     """``GameRandom(seed)`` (same draws, same fingerprint) that seeds its generator when
@@ -26,7 +40,7 @@ class SeedLaterRandom(GameRandom):
 
     def _own(self) -> random.Random:
         if self._rng is None:
-            self._rng = random.Random(self._seed)
+            self._rng = seeded(self._seed)
         return GameRandom._own(self)
 
     def clone(self) -> GameRandom:
@@ -39,14 +53,22 @@ class SeedLaterRandom(GameRandom):
         return GameRandom.fingerprint(self)
 
 
+def _steps(size: int) -> tuple[tuple[int, int], ...]:
+    """Fisher–Yates's steps for ``size`` items: (i, the bits of a draw below i + 1)."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+#: ``_steps(size)`` for the sizes the shuffles meet (the map has 37 cells)
+_STEPS = tuple(_steps(size) for size in range(65))
+
+
 def _shuffle(items: list, getrandbits: Callable[[int], int]) -> None:
     """``random.Random.shuffle`` (Fisher–Yates, ``_randbelow`` by rejection on
     ``getrandbits``), written out: the same draws in the same order."""
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    size = len(items)
+    for i, k in _STEPS[size] if size < len(_STEPS) else _steps(size):
         r = getrandbits(k)
-        while r >= n:
+        while r > i:                    # r ≥ i + 1: rejected
             r = getrandbits(k)
         items[i], items[r] = items[r], items[i]
 
@@ -84,7 +106,9 @@ def _same_as_library() -> bool:
         game_shuffle(y, d)
         draws = [x.randrange(k) for k in (1, 2, 3, 5, 8, 13, 21, 34, 55) * 3]
         same = [randbelow(y, k) for k in (1, 2, 3, 5, 8, 13, 21, 34, 55) * 3]
-        return a == b and c == d and draws == same and x.fingerprint() == y.fingerprint()
+        fresh, fast = random.Random(2 ** 32 - 5), seeded(2 ** 32 - 5)
+        return a == b and c == d and draws == same and \
+            x.fingerprint() == y.fingerprint() and fresh.getstate() == fast.getstate()
     except Exception:  # noqa: BLE001 - any change in the library: use it as it is
         return False
 
@@ -104,3 +128,7 @@ if not SAME_AS_LIBRARY:
     def randbelow(rng: GameRandom, n: int) -> int:  # noqa: F811
         """``rng.randrange(n)``."""
         return rng.randrange(n)
+
+    def seeded(seed: int) -> random.Random:  # noqa: F811
+        """``random.Random(seed)``."""
+        return random.Random(seed)

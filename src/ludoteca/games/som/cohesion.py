@@ -4,10 +4,9 @@ disks, and the mode B exchanges of public-management disks."""
 from __future__ import annotations
 
 from ludoteca.core.action import Action
-from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import EXCHANGES, ONES, TWOS, TYPE_CODES, VAL, T, event
+from .common import EXCHANGES, ONES, TWOS, TYPE_CODES, VAL, Events, T, event
 
 #: the gifts of each type to the other seats, by players, GH and type (SOM-9.4)
 _GIFTS = tuple(tuple(tuple(tuple(A.GIVE_A[t][s] for s in range(n) if s != gh)
@@ -49,7 +48,7 @@ class CohesionMixin:
         out.append(_A_END)
         return out
 
-    def _give(self, t: int, to: int, ev: list[Event]) -> None:
+    def _give(self, t: int, to: int, ev: Events) -> None:
         gh, H, pd, h = self.gh, self.H, self.pd, self.hold
         h[gh * T + t] -= 1                                                # _move, inline
         h[to * T + t] += 1
@@ -59,16 +58,18 @@ class CohesionMixin:
         pd[to] -= a
         pd[H] -= b
         pd[gh] += a + b
-        ev.append(event("donacion", "SOM-9.5", {
-            "player": gh, "to": to, "disk": TYPE_CODES[t], "value": VAL[t], "amount": -VAL[t],
-            "counterpart": to, "pd_from_player": a, "pd_from_cn": b, "pd_lost": earn - a - b}))
+        if ev is not None:
+            ev.append(event("donacion", "SOM-9.5", {
+                "player": gh, "to": to, "disk": TYPE_CODES[t], "value": VAL[t], "amount": -VAL[t],
+                "counterpart": to, "pd_from_player": a, "pd_from_cn": b, "pd_lost": earn - a - b}))
 
-    def _swap(self, i: int, target: int, ev: list[Event]) -> None:
+    def _swap(self, i: int, target: int, ev: Events) -> None:
         x = EXCHANGES[i]
         gh, H = self.gh, self.H
         self._move(x.pair, gh, target)
         self._move(x.pair, gh, H)
         self._move(x.take, target, gh)
-        ev.append(event("canje", x.rule, {"player": gh, "target": target,
-                                          "gives": TYPE_CODES[x.pair],
-                                          "takes": TYPE_CODES[x.take]}))
+        if ev is not None:
+            ev.append(event("canje", x.rule, {"player": gh, "target": target,
+                                              "gives": TYPE_CODES[x.pair],
+                                              "takes": TYPE_CODES[x.take]}))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core.errors import InvalidOption
-from ludoteca.core.events import new_event
+from ludoteca.core.events import Event, new_event
 
 from . import actions as A
 from .content import content
@@ -76,6 +76,9 @@ for _i, _x in enumerate(EXCHANGES):
 
 
 event = new_event       # Event(kind, rule, data), made faster (core.events)
+#: where the handlers put the events of an action: a list, or None in a quiet game (a
+#: search's world, whose events nobody reads: ``SomGame.quiet``), which makes none
+Events = list[Event] | None
 
 
 def cell_of(value: Any, RC: tuple[tuple[int, int], ...]) -> int:

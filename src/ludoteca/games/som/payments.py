@@ -3,8 +3,6 @@ disk, change from Hisenda or a player, overpaying, and Hisenda's payouts."""
 
 from __future__ import annotations
 
-from ludoteca.core.events import Event
-
 from .common import (
     _N2,
     ONES,
@@ -17,6 +15,7 @@ from .common import (
     RET_TAX,
     TYPE_CODES,
     VAL,
+    Events,
     T,
     event,
 )
@@ -28,7 +27,7 @@ class PaymentsMixin:
     __slots__ = ()
 
     # ----- phase 1: taxation (SOM-7.x, 18.4–18.5) -----------------------------------------
-    def _next_tax(self, ev: list[Event]) -> None:
+    def _next_tax(self, ev: Events) -> None:
         """The next payers in the queue pay; stops at a choice, at the roll or at the end.
         (A loop where ``_after_payment`` would come back here for each payer.)"""
         queue, h = self.tax_queue, self.hold
@@ -48,8 +47,9 @@ class PaymentsMixin:
             v = 2 * (h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]) + \
                 h[b + 5] + h[b + 6] + h[b + 7] + h[b + 8] + h[b + 9]
             if v < due:                                                   # SOM-7.9
-                ev.append(event("intervencion", "SOM-4.3", {"player": p, "due": due,
-                                                            "value": v}))
+                if ev is not None:
+                    ev.append(event("intervencion", "SOM-4.3", {"player": p, "due": due,
+                                                                "value": v}))
                 self._finish("intervencion", ev, failed=p)
                 return
             self.pay_payer, self.pay_payee, self.pay_due = p, payee, due  # _start_payment
@@ -63,7 +63,7 @@ class PaymentsMixin:
 
     # ----- payments and change (SOM-14.x) -------------------------------------------------
     def _start_payment(self, payer: int, payee: int, due: int, rule: str, ret: int,
-                       reason: str, ev: list[Event]) -> None:
+                       reason: str, ev: Events) -> None:
         self.pay_payer, self.pay_payee, self.pay_due = payer, payee, due
         self.pay_rule, self.pay_ret, self.pay_reason = rule, ret, reason
         self._pay_continue(ev)
@@ -94,12 +94,12 @@ class PaymentsMixin:
                     out.append(t)
         return out
 
-    def _pay_continue(self, ev: list[Event]) -> None:
+    def _pay_continue(self, ev: Events) -> None:
         """Pay on automatically while the choice does not matter; stop at a real choice."""
         if self._pay_run(ev):
             self._after_payment(ev)
 
-    def _pay_run(self, ev: list[Event]) -> bool:
+    def _pay_run(self, ev: Events) -> bool:
         """``_pay_continue`` up to the payment's end: True when it is paid (the caller goes
         on as ``_after_payment`` would), False when a payer or change giver must choose."""
         h = self.hold
@@ -141,10 +141,11 @@ class PaymentsMixin:
                     h[q * T + t] += 1
                     self.pay_due = due = due - v
                     who = None if q == self.H else q
-                    ev.append(event("pago", self.pay_rule, {
-                        "player": p, "to": who, "disk": TYPE_CODES[t], "value": v,
-                        "due": due, "reason": self.pay_reason, "amount": -v,
-                        "counterpart": who}))
+                    if ev is not None:
+                        ev.append(event("pago", self.pay_rule, {
+                            "player": p, "to": who, "disk": TYPE_CODES[t], "value": v,
+                            "due": due, "reason": self.pay_reason, "amount": -v,
+                            "counterpart": who}))
                     continue
             opts = self._pay_options_of(p, due, twos, ones)
             if len(opts) == 1:
@@ -157,7 +158,7 @@ class PaymentsMixin:
             self.phase, self.actor = PH_PAY, p
             return False
 
-    def _pay_disk(self, t: int, ev: list[Event]) -> None:
+    def _pay_disk(self, t: int, ev: Events) -> None:
         p, q = self.pay_payer, self.pay_payee
         h = self.hold
         h[p * T + t] -= 1
@@ -165,12 +166,13 @@ class PaymentsMixin:
         v = VAL[t]
         self.pay_due -= v
         who = None if q == self.H else q
-        ev.append(event("pago", self.pay_rule, {
-            "player": p, "to": who, "disk": TYPE_CODES[t], "value": v,
-            "due": self.pay_due, "reason": self.pay_reason, "amount": -v,
-            "counterpart": who}))
+        if ev is not None:
+            ev.append(event("pago", self.pay_rule, {
+                "player": p, "to": who, "disk": TYPE_CODES[t], "value": v,
+                "due": self.pay_due, "reason": self.pay_reason, "amount": -v,
+                "counterpart": who}))
 
-    def _pay_with(self, t: int, ev: list[Event]) -> bool:
+    def _pay_with(self, t: int, ev: Events) -> bool:
         """Pay with a disk of type ``t``; True when a change giver must now choose."""
         if VAL[t] <= self.pay_due:                                        # SOM-14.1
             self._pay_disk(t, ev)
@@ -183,9 +185,10 @@ class PaymentsMixin:
             got = [self._draw(H, 1), self._draw(H, 1)]
             for g in got:
                 h[p * T + g] += 1
-            ev.append(event("cambio", "SOM-14.4", {"player": p, "giver": None,
-                                                   "disk": TYPE_CODES[t],
-                                                   "received": [TYPE_CODES[g] for g in got]}))
+            if ev is not None:
+                ev.append(event("cambio", "SOM-14.4", {"player": p, "giver": None,
+                                                       "disk": TYPE_CODES[t],
+                                                       "received": [TYPE_CODES[g] for g in got]}))
             return False
         giver = self._change_giver(p)
         if giver >= 0:
@@ -193,10 +196,11 @@ class PaymentsMixin:
             return self._change_continue(ev)
         self._move(t, p, self.pay_payee)                                  # SOM-14.5: overpay
         self.pay_due = 0
-        ev.append(event("sobrepago", "SOM-14.5", {
-            "player": p, "to": self._who(self.pay_payee), "disk": TYPE_CODES[t], "value": VAL[t],
-            "reason": self.pay_reason, "amount": -VAL[t],
-            "counterpart": self._who(self.pay_payee)}))
+        if ev is not None:
+            ev.append(event("sobrepago", "SOM-14.5", {
+                "player": p, "to": self._who(self.pay_payee), "disk": TYPE_CODES[t],
+                "value": VAL[t], "reason": self.pay_reason, "amount": -VAL[t],
+                "counterpart": self._who(self.pay_payee)}))
         return False
 
     def _change_giver(self, payer: int) -> int:
@@ -209,7 +213,7 @@ class PaymentsMixin:
                 return s
         return -1
 
-    def _change_continue(self, ev: list[Event]) -> bool:
+    def _change_continue(self, ev: Events) -> bool:
         """The giver hands over two 1 € disks (choosing their types when that matters);
         True when he must choose now."""
         g, p = self.chg_giver, self.pay_payer
@@ -221,13 +225,14 @@ class PaymentsMixin:
             self._move(opts[0], g, p)
             self.chg_got.append(opts[0])
         self._move(self.chg_disk, p, g)
-        ev.append(event("cambio", "SOM-14.4", {"player": p, "giver": g,
-                                               "disk": TYPE_CODES[self.chg_disk],
-                                               "received": [TYPE_CODES[x] for x in self.chg_got]}))
+        if ev is not None:
+            ev.append(event("cambio", "SOM-14.4", {
+                "player": p, "giver": g, "disk": TYPE_CODES[self.chg_disk],
+                "received": [TYPE_CODES[x] for x in self.chg_got]}))
         self.chg_giver, self.chg_disk, self.chg_got = -1, -1, []
         return False
 
-    def _after_payment(self, ev: list[Event]) -> None:
+    def _after_payment(self, ev: Events) -> None:
         ret = self.pay_ret
         self.pay_payer = self.pay_payee = -1
         self.pay_due = 0

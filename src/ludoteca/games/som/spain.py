@@ -5,7 +5,6 @@ centralism."""
 from __future__ import annotations
 
 from ludoteca.core.action import Action
-from ludoteca.core.events import Event
 
 from . import actions as A
 from .chance import game_shuffle
@@ -15,6 +14,7 @@ from .common import (
     MOSSOS,
     NC,
     PH_PROTECT,
+    Events,
     T,
     event,
 )
@@ -27,12 +27,14 @@ class SpainMixin:
     __slots__ = ()
 
     # ----- the Spain event (SOM-12.x, 15.14–15.18) ----------------------------------------
-    def _spain(self, cell: int, ev: list[Event]) -> None:
+    def _spain(self, cell: int, ev: Events) -> None:
         m = self.mover
-        ev.append(event("espana", "SOM-11.7", {"player": m, "cell": cell,
-                                               "card": self.K.CARD_ID[self.cells[cell]]}))
+        if ev is not None:
+            ev.append(event("espana", "SOM-11.7", {"player": m, "cell": cell,
+                                                   "card": self.K.CARD_ID[self.cells[cell]]}))
         self.cit = [self.cn_cell] * self.n                                # SOM-12.1
-        ev.append(event("concentracion", "SOM-12.1", {"cell": self.cn_cell}))
+        if ev is not None:
+            ev.append(event("concentracion", "SOM-12.1", {"cell": self.cn_cell}))
         self.spain_cell, self.prot = cell, 0
         self.movers = []
         if self.protect_ok and self.pile and self._protect_legal():       # SOM-12.2
@@ -47,7 +49,7 @@ class SpainMixin:
         return [A.PROTECT_M_A[s] for s in range(n) if h[s * T + MOSSOS]] + \
             [A.PROTECT_B_A[s] for s in range(n) if h[s * T + BOMBEROS]]
 
-    def _collect(self, ev: list[Event]) -> None:
+    def _collect(self, ev: Events) -> None:
         cells, up, sc, K = self.cells, self.up, self.spain_cell, self.K
         FLAG, RC, CARD_ID = K.FLAG, K.RC, K.CARD_ID
         taken = [c for c in range(NC) if up[c] and cells[c] >= 0 and FLAG[cells[c]] == FLAG_CAT
@@ -72,11 +74,13 @@ class SpainMixin:
             cells[c] = -1
             up[c] = False
         self.pile = kept
-        ev.append(event("carta_espana", rule, {"cell": sc, "fate": fate,
-                                               "aligned": sorted(aligned)}))
-        ev.append(event("recogida", "SOM-12.3", {
-            "cards": [CARD_ID[x] for x in cards], "cells": sorted(taken),
-            "protected": [CARD_ID[x] for x in kept]}))
+        if ev is not None:
+            ev.append(event("carta_espana", rule, {"cell": sc, "fate": fate,
+                                                   "aligned": sorted(aligned)}))
+        if ev is not None:
+            ev.append(event("recogida", "SOM-12.3", {
+                "cards": [CARD_ID[x] for x in cards], "cells": sorted(taken),
+                "protected": [CARD_ID[x] for x in kept]}))
         game_shuffle(self.rng, cards)                                         # SOM-12.8
         empty = [c for c in range(NC) if cells[c] < 0]
         game_shuffle(self.rng, empty)                                         # SOM-12.9, G14
@@ -85,7 +89,8 @@ class SpainMixin:
         for c, card in zip(targets, cards, strict=True):
             cells[c] = card
             self.deal[c] = self.deals
-        ev.append(event("reparto", "SOM-12.8" if len(empty) == len(cards) else "SOM-12.9",
-                        {"cells": targets, "empty": sorted(empty[len(cards):])}))
+        if ev is not None:
+            ev.append(event("reparto", "SOM-12.8" if len(empty) == len(cards) else "SOM-12.9",
+                            {"cells": targets, "empty": sorted(empty[len(cards):])}))
         self.prot, self.spain_cell = 0, -1
         self._end_turn(ev, None)                                          # SOM-12.11

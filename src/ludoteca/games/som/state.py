@@ -99,6 +99,7 @@ from .common import (
     VOTE_ELECTIONS,
     VOTE_MOTION,
     VOTE_NONE,
+    Events,
     T,
     cell_of,
     event,
@@ -149,7 +150,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         # votes
         "vote_kind", "vote_caller", "vote_order", "vote_ptr", "vote_gov", "bids", "last_vote",
         # end
-        "_result", "cn_flipped", "hisenda_flipped", "_legal", "_down",
+        "_result", "cn_flipped", "hisenda_flipped", "_legal", "_down", "_quiet",
     )
 
     # ----- setup --------------------------------------------------------------------------
@@ -213,6 +214,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         self._pre = tuple(self.hold)
         self._legal: list[Action] | None = None
         self._down = None                  # views._deal_groups remembers the deals here
+        self._quiet = False                # quiet(): actions make no events
         opening: list[Event] = []
         if self.cen_roll:                                                 # SOM-3.2, 3.3
             opening.append(event("centralismo", "SOM-3.3", {
@@ -439,9 +441,15 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         return describe(self, event, lang)
 
     # ----- carrying out an action ---------------------------------------------------------
+    def quiet(self) -> None:
+        """From now on (and in its clones) carry out actions without making their events:
+        ``apply`` returns an empty list. For a search's own worlds, whose events nobody
+        reads (an event costs more than many a move); play is the same to the last draw."""
+        self._quiet = True
+
     def _apply(self, action: Action, seat: int) -> list[Event]:
         self._legal = self._down = None        # (nothing below reads the remembered lists)
-        ev: list[Event] = []
+        ev: Events = None if self._quiet else []
         kind, p = DISPATCH[action.name]
         if kind == _K_MOVE:                    # the handlers by how often random play meets
             self._step(action.arg, ev)         # them: steps, rolls, gifts, ends of cohesion
@@ -450,21 +458,23 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         elif kind == _K_GIVE:
             self._give(p, action.arg, ev)
         elif kind == _K_END:
-            ev.append(event("fin_cohesion", "SOM-9.1", {"player": self.gh}))
+            if ev is not None:
+                ev.append(event("fin_cohesion", "SOM-9.1", {"player": self.gh}))
             self._begin_action(ev)
         elif kind == _K_PAY:
             if not self._pay_with(p, ev):
                 self._pay_continue(ev)
         elif kind == _K_STOP:
-            ev.append(event("parar", "SOM-11.2", {"player": self.mover,
-                                                   "cell": self.cit[self.mover]}))
+            if ev is not None:
+                ev.append(event("parar", "SOM-11.2", {"player": self.mover,
+                                                       "cell": self.cit[self.mover]}))
             self._mover_done(ev)
         else:
             self._apply_rare(kind, p, action.arg, seat, ev)
-        return ev
+        return [] if ev is None else ev
 
     def _apply_rare(self, kind: int, p: int, arg: int | None, seat: int,
-                    ev: list[Event]) -> None:
+                    ev: Events) -> None:
         """The handlers of ``_apply`` that random play meets seldom."""
         if kind == _K_CHANGE:
             self._move(p, self.chg_giver, self.pay_payer)
@@ -475,7 +485,8 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             self._swap(p, arg, ev)
         elif kind == _K_BID:
             self.bids[seat] = arg
-            ev.append(event("puja", "SOM-16.9", {"player": seat}))       # the amount stays secret
+            if ev is not None:                  # the amount stays secret
+                ev.append(event("puja", "SOM-16.9", {"player": seat}))
             if min(self.bids) >= 0:
                 self._reveal(ev)
         elif kind == _K_SUPPORT:
@@ -484,33 +495,39 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             self._declare(seat, ABSTAINS, ev)
         elif kind == _K_GOV:
             self.vote_gov = arg
-            ev.append(event("gobernador", "SOM-16.20", {"player": self.vote_caller,
-                                                         "governor": arg}))
+            if ev is not None:
+                ev.append(event("gobernador", "SOM-16.20", {"player": self.vote_caller,
+                                                             "governor": arg}))
             self._start_bids(ev)
         elif kind == _K_RECEPTA:
             self.levy_chosen.append(arg)
-            ev.append(event("recepta", "SOM-15.5", {"player": self.gh, "target": arg}))
+            if ev is not None:
+                ev.append(event("recepta", "SOM-15.5", {"player": self.gh, "target": arg}))
             self._start_payment(arg, self.gh, LEVY_PER_TARGET, "SOM-15.5", RET_RECEPTA,
                                 "recepta", ev)
         elif kind == _K_SUC:
             self.levy_target = arg
-            ev.append(event("sucesiones", "SOM-15.2", {"player": self.gh, "target": arg,
-                                                       "max": self._succession_max(arg)}))
+            if ev is not None:
+                ev.append(event("sucesiones", "SOM-15.2", {"player": self.gh, "target": arg,
+                                                           "max": self._succession_max(arg)}))
         elif kind == _K_AMOUNT:
-            ev.append(event("importe", "SOM-15.2", {"player": self.gh,
-                                                    "target": self.levy_target, "amount": arg}))
+            if ev is not None:
+                ev.append(event("importe", "SOM-15.2", {"player": self.gh,
+                                                        "target": self.levy_target, "amount": arg}))
             self._start_payment(self.levy_target, self.gh, arg, "SOM-15.4", RET_SUCESIONES,
                                 "sucesiones", ev)
         elif kind == _K_NOLEVY:
-            ev.append(event("no_cobrar", "SOM-15.5" if self.levy == LEVY_RECEPTA
-                            else "SOM-15.2", {"player": self.gh}))
+            if ev is not None:
+                ev.append(event("no_cobrar", "SOM-15.5" if self.levy == LEVY_RECEPTA
+                                else "SOM-15.2", {"player": self.gh}))
             self._end_levy(ev)
         elif kind == _K_PROTECT:
             self._move(p, arg, self.H)
             self.prot += 1
-            ev.append(event("proteccion", "SOM-15.17", {
-                "player": self.gh, "from": arg, "disk": TYPE_CODES[p], "protected": self.prot,
-                "amount": -VAL[p], "counterpart": None}))
+            if ev is not None:
+                ev.append(event("proteccion", "SOM-15.17", {
+                    "player": self.gh, "from": arg, "disk": TYPE_CODES[p], "protected": self.prot,
+                    "amount": -VAL[p], "counterpart": None}))
             if self.prot >= len(self.pile) or not self._protect_legal():
                 self._collect(ev)
         elif kind == _K_COLLECT:
@@ -519,14 +536,16 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             self._call_elections(ev)
         elif kind == _K_MOTION:
             self.vote_kind, self.vote_caller = VOTE_MOTION, seat
-            ev.append(event("mocion", "SOM-16.18", {"player": seat, "gh": self.gh}))
+            if ev is not None:
+                ev.append(event("mocion", "SOM-16.18", {"player": seat, "gh": self.gh}))
             self._start_declare(ev)
         elif kind == _K_DECLINE:
-            ev.append(event("declina", "SOM-16.5", {"player": seat}))
+            if ev is not None:
+                ev.append(event("declina", "SOM-16.5", {"player": seat}))
             self._end_turn(ev, None)
 
     # ----- phase 1: taxation (SOM-7.x, 18.4–18.5) -----------------------------------------
-    def _begin_turn(self, ev: list[Event]) -> None:
+    def _begin_turn(self, ev: Events) -> None:
         self._reset_turn()
         try:                                                              # SOM-7.4, G18
             atc = self.up[self.cells.index(self.K.ATC_CARD)]
@@ -534,62 +553,70 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             atc = False
         self.atc_active = atc
         gh = self.gh
-        ev.append(event("turno", "SOM-6.1", {"player": gh, "turn": self.turn + 1,
-                                             "atc": atc}))
+        if ev is not None:
+            ev.append(event("turno", "SOM-6.1", {"player": gh, "turn": self.turn + 1,
+                                                 "atc": atc}))
         self.tax_queue = [0] if self.solo else list(_TAX_ORDER[self.n][gh])  # SOM-7.8, G9
         self._next_tax(ev)
 
 
     # ----- phase 2: transfer (SOM-8.x, 17.2, 18.6) ----------------------------------------
-    def _roll(self, ev: list[Event]) -> None:
+    def _roll(self, ev: Events) -> None:
         gh, K = self.gh, self.K
         face = self.rng.die(6)
         if not self.solo:
             pic_seat, face_pic = self.pic_seat, K.FACE_PIC
             while face_pic[face] >= 0 and pic_seat[face - 1] < 0:          # SOM-17.2
-                ev.append(event("repetir_tirada", "SOM-17.2", {
-                    "player": gh, "face": face, "picture": K.FACE_PICTURE[face]}))
+                if ev is not None:
+                    ev.append(event("repetir_tirada", "SOM-17.2", {
+                        "player": gh, "face": face, "picture": K.FACE_PICTURE[face]}))
                 face = self.rng.die(6)
         self.face = face
         number = K.FACE_NUMBER[face]
-        ev.append(event("tirada", "SOM-8.1", {"player": gh, "face": face, "number": number,
-                                              "picture": K.FACE_PICTURE[face]}))
+        if ev is not None:
+            ev.append(event("tirada", "SOM-8.1", {"player": gh, "face": face, "number": number,
+                                                  "picture": K.FACE_PICTURE[face]}))
         if number:
             h, b = self.hold, self.H * T                                  # self.value(H)
             hv = 2 * (h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]) + \
                 h[b + 5] + h[b + 6] + h[b + 7] + h[b + 8] + h[b + 9]
             if hv < number:                                               # SOM-8.7
-                ev.append(event("dui", "SOM-8.7", {"player": gh, "due": number,
-                                                   "hisenda": hv}))
+                if ev is not None:
+                    ev.append(event("dui", "SOM-8.7", {"player": gh, "due": number,
+                                                       "hisenda": hv}))
                 self._finish("dui", ev, causer=gh)
                 return
             got, _ = self._hisenda_pays(gh, number)
-            ev.append(event("transferencia", "SOM-8.3" if number == 4 else "SOM-8.4", {
-                "player": gh, "value": number, "disks": [TYPE_CODES[t] for t in got],
-                "amount": number, "counterpart": None}))
+            if ev is not None:
+                ev.append(event("transferencia", "SOM-8.3" if number == 4 else "SOM-8.4", {
+                    "player": gh, "value": number, "disks": [TYPE_CODES[t] for t in got],
+                    "amount": number, "counterpart": None}))
         else:
-            ev.append(event("transferencia", "SOM-8.5", {"player": gh, "value": 0, "disks": [],
-                                                         "amount": 0, "counterpart": None}))
+            if ev is not None:
+                ev.append(event("transferencia", "SOM-8.5", {"player": gh, "value": 0, "disks": [],
+                                                             "amount": 0, "counterpart": None}))
         if self.solo:                                                     # SOM-9.10, 18.7
             self._begin_action(ev)
         else:
             self.stage, self.phase, self.actor = 3, PH_COHESION, gh
 
     # ----- end of turn and of game --------------------------------------------------------
-    def _end_turn(self, ev: list[Event], nxt: int | None, rule: str = "SOM-6.5") -> None:
+    def _end_turn(self, ev: Events, nxt: int | None, rule: str = "SOM-6.5") -> None:
         self.turn += 1
         if nxt is None:
             nxt = (self.gh + 1) % self.n                                  # SOM-6.5, 18.11
-        ev.append(event("fin_turno", rule, {"player": self.gh, "next": nxt,
-                                            "turn": self.turn}))
+        if ev is not None:
+            ev.append(event("fin_turno", rule, {"player": self.gh, "next": nxt,
+                                                "turn": self.turn}))
         if self.max_turns and self.turn >= self.max_turns:                # X1 (not a rule)
-            ev.append(event("limite", "SOM-4.6", {"turns": self.turn}))
+            if ev is not None:
+                ev.append(event("limite", "SOM-4.6", {"turns": self.turn}))
             self._finish(self.K.LIMIT, ev)
             return
         self.gh = nxt
         self._begin_turn(ev)
 
-    def _finish(self, reason: str, ev: list[Event], causer: int = -1, failed: int = -1) -> None:
+    def _finish(self, reason: str, ev: Events, causer: int = -1, failed: int = -1) -> None:
         n = self.n
         self.phase, self.actor = PH_OVER, -1
         self.movers, self.tax_queue = [], []
@@ -619,8 +646,9 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             winners, rule = (), "SOM-4.6"
         rest = sorted((s for s in range(n) if s not in winners), key=lambda s: (-scores[s], s))
         self._result = Result(tuple(winners) + tuple(rest), winners, scores, reason, details)
-        ev.append(event("fin", rule, {"reason": reason, "winners": list(winners),
-                                      "scores": list(scores)}))
+        if ev is not None:
+            ev.append(event("fin", rule, {"reason": reason, "winners": list(winners),
+                                          "scores": list(scores)}))
 
     # ----- copying ------------------------------------------------------------------------
     def clone(self) -> SomGame:
@@ -655,7 +683,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         g.vote_order, g.vote_ptr, g.bids = self.vote_order[:], self.vote_ptr[:], self.bids[:]
         g.last_vote, g._result = self.last_vote, self._result
         g.cn_flipped, g.hisenda_flipped = self.cn_flipped, self.hisenda_flipped
-        g._legal, g._down = self._legal, self._down
+        g._legal, g._down, g._quiet = self._legal, self._down, self._quiet
         return g
 
 

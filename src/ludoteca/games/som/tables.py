@@ -57,6 +57,7 @@ class Tables:
         "C", "text", "origin", "key", "view_entry", "default_id", "__weakref__",
         "FLAG", "EFFECT", "CARD_ID", "CN_CARD", "ATC_CARD", "NEIGH", "RC", "TYPE_COUNTS",
         "FACE_NUMBER", "FACE_PIC", "FACE_PICTURE", "CARD_VIEWS", "EMPTY", "HIDDEN", "SHOWN",
+        "SHOWN_CARD",
         "CARD_NAME", "TYPE_NAME", "PICTURE_NAME", "COLOUR_EN", "COLOUR_WORDS", "LIMIT",
         "ECO_PAYOUT", "ATC_ID", "LEVY_IDS",
     )
@@ -94,6 +95,9 @@ class Tables:
                             for c, (r, col) in enumerate(rc))
         self.SHOWN = tuple({"cell": c, "r": r, "c": col, "estado": "visible"}
                            for c, (r, col) in enumerate(rc))
+        # own_view's entries, shared (never changed): cell -> card -> the cell showing it
+        self.SHOWN_CARD = tuple(tuple({**shown, "card": card} for card in self.CARD_VIEWS)
+                                for shown in self.SHOWN)
         # words
         self.CARD_NAME = {c.id: (c.name, c.name if c.effect in PROPER_EFFECTS else c.name_en)
                           for c in cards}

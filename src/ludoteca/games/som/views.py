@@ -3,12 +3,11 @@ copy for search, and the invariants SOM-19.x checked by the tests."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.errors import InvalidOption
 
-from .chance import SeedLaterRandom, shuffle
+from .chance import SeedLaterRandom, seeded, shuffle
 from .common import (
     ABSTAINS,
     DEGREES,
@@ -31,6 +30,10 @@ if TYPE_CHECKING:
     from .state import SomGame
 
 
+#: top-level keys of ``view`` that ``own_view`` leaves out
+OWN_VIEW_LEFT_OUT = ("deals", "hisenda")
+
+
 def card_view(card: int, K: Tables | None = None) -> dict[str, Any]:
     """A face-up card as the views show it (a fresh dict), of the content whose tables are
     ``K`` (default: the shipped content)."""
@@ -48,7 +51,7 @@ class ViewsMixin:
         if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
                                      and 0 <= seat < n):
             raise InvalidOption(f"seat must be 0 to {n - 1} or None; got {seat!r}")
-        cells, up, h, K = self.cells, self.up, self.hold, self.K
+        cells, up, K = self.cells, self.up, self.K
         empty, shown, hidden, card_views = K.EMPTY, K.SHOWN, K.HIDDEN, K.CARD_VIEWS
         board = []
         for c in range(NC):
@@ -61,6 +64,28 @@ class ViewsMixin:
                 board.append(entry)
             else:
                 board.append(hidden[c].copy())
+        return self._view(seat, board, self.hidden_deals())
+
+    def own_view(self, seat: int) -> dict[str, Any]:
+        """``view(seat)`` cut to what a seat's own choice reads (the greedy bot), at about
+        half the cost: no ``deals`` nor ``hisenda`` (the keys of ``OWN_VIEW_LEFT_OUT``), and
+        the entries of ``cells`` (with their ``card``) are the content's own, shared and never
+        to be changed; every other value as ``view(seat)`` has it, so nothing in it the seat
+        may not see."""
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n):
+            raise InvalidOption(f"seat must be 0 to {self.n - 1}; got {seat!r}")
+        cells, up, K = self.cells, self.up, self.K
+        empty, shown, hidden = K.EMPTY, K.SHOWN_CARD, K.HIDDEN
+        out = self._view(seat, [empty[c] if card < 0 else shown[c][card] if up[c] else
+                                hidden[c] for c, card in enumerate(cells)], None)
+        del out["deals"], out["hisenda"]
+        return out
+
+    def _view(self, seat: int | None, board: list[dict[str, Any]],
+              deals: list[dict[str, Any]] | None) -> dict[str, Any]:
+        """The view of ``seat`` with the map ``board`` and the deal groups ``deals`` (None:
+        ``own_view``'s, which leaves out ``hisenda`` too)."""
+        n, h, K = self.n, self.hold, self.K
         players = []
         for s in range(n):
             b = s * T
@@ -84,10 +109,11 @@ class ViewsMixin:
             "atc_active": self.atc_active,
             "levies_used": {"recepta": self.used_recepta, "sucesiones": self.used_sucesiones},
             "cells": board, "citizens": list(self.cit), "players": players,
-            "hisenda": {"ones": self.count(H, 1), "twos": self.count(H, 2),
-                        "value": self.value(H), "flipped": self.hisenda_flipped},
+            "hisenda": None if deals is None else {
+                "ones": self.count(H, 1), "twos": self.count(H, 2), "value": self.value(H),
+                "flipped": self.hisenda_flipped},
             "cn": {"pd": self.pd[H], "cell": self.cn_cell, "flipped": self.cn_flipped},
-            "urna": [K.CARD_ID[c] for c in self.pile], "deals": self.hidden_deals(),
+            "urna": [K.CARD_ID[c] for c in self.pile], "deals": deals,
             "payment": None, "change": None, "levy": None, "protection": None, "vote": None,
             "last_vote": self.last_vote, "max_turns": self.max_turns or None,
             "max_steps": self.max_steps or None,
@@ -158,7 +184,7 @@ class ViewsMixin:
         the generator's future draws (Hisenda's types when it pays, refills, the die), and
         the other seats' bids not yet revealed (SOM-19.7, G28)."""
         g = self.clone()
-        rng = random.Random(seed)
+        rng = seeded(seed)                           # random.Random(seed)
         cells = g.cells
         for _, down, cards, _ in _deal_groups(self):
             ids = list(cards)                        # canonical: depends on view + seed only

@@ -4,7 +4,6 @@ the secret bids of participation disks, and the reveal that names the next GH.""
 from __future__ import annotations
 
 from ludoteca.core.action import Action
-from ludoteca.core.events import Event
 
 from . import actions as A
 from .common import (
@@ -20,6 +19,7 @@ from .common import (
     VOTE_ELECTIONS,
     VOTE_MOTION,
     VOTE_NONE,
+    Events,
     T,
     event,
 )
@@ -37,22 +37,24 @@ class VotesMixin:
             return self.value(gh) >= self.K.C.election_cost_ac
         return self.hold[gh * T + ELECTION_DISK] > 0                      # SOM-16.7
 
-    def _call_elections(self, ev: list[Event]) -> None:
+    def _call_elections(self, ev: Events) -> None:
         gh = self.gh
         self.vote_kind, self.vote_caller = VOTE_ELECTIONS, gh
-        ev.append(event("elecciones", "SOM-16.6", {"player": gh}))
+        if ev is not None:
+            ev.append(event("elecciones", "SOM-16.6", {"player": gh}))
         if self.ac:
             self._start_payment(gh, self.H, self.K.C.election_cost_ac, "SOM-16.7", RET_ELECTION,
                                 "elecciones", ev)
             return
         t = ELECTION_DISK
         self._move(t, gh, self.H)
-        ev.append(event("coste_elecciones", "SOM-16.7", {
-            "player": gh, "disk": TYPE_CODES[t], "value": VAL[t], "amount": -VAL[t],
-            "counterpart": None}))
+        if ev is not None:
+            ev.append(event("coste_elecciones", "SOM-16.7", {
+                "player": gh, "disk": TYPE_CODES[t], "value": VAL[t], "amount": -VAL[t],
+                "counterpart": None}))
         self._start_declare(ev)
 
-    def _start_declare(self, ev: list[Event]) -> None:
+    def _start_declare(self, ev: Events) -> None:
         n, gh, c = self.n, self.gh, self.vote_caller
         self.vote_ptr = [UNDECLARED] * n
         rotation = [(gh + i) % n for i in range(n)]
@@ -64,7 +66,7 @@ class VotesMixin:
         self.vote_gov = c
         self._next_declare(ev)
 
-    def _next_declare(self, ev: list[Event]) -> None:
+    def _next_declare(self, ev: Events) -> None:
         if self.vote_order:
             self._set(PH_DECLARE, self.vote_order[0])
             return
@@ -93,14 +95,16 @@ class VotesMixin:
                 out.append(A.SUPPORT_A[target])
         return out
 
-    def _declare(self, s: int, target: int, ev: list[Event]) -> None:
+    def _declare(self, s: int, target: int, ev: Events) -> None:
         self.vote_ptr[s] = target
         self.vote_order.pop(0)
         if target == ABSTAINS:
-            ev.append(event("abstencion", "SOM-16.19", {"player": s}))
+            if ev is not None:
+                ev.append(event("abstencion", "SOM-16.19", {"player": s}))
         else:
-            ev.append(event("apoyo", "SOM-16.8" if self.vote_kind == VOTE_ELECTIONS
-                            else "SOM-16.19", {"player": s, "supports": target}))
+            if ev is not None:
+                ev.append(event("apoyo", "SOM-16.8" if self.vote_kind == VOTE_ELECTIONS
+                                else "SOM-16.19", {"player": s, "supports": target}))
         self._next_declare(ev)
 
     def _leader(self, s: int) -> int:
@@ -109,19 +113,21 @@ class VotesMixin:
             s = ptr[s]
         return s
 
-    def _start_bids(self, ev: list[Event]) -> None:
+    def _start_bids(self, ev: Events) -> None:
         self.bids = [-1 if self.pd[s] else 0 for s in range(self.n)]     # 0 PDs: bid 0
-        ev.append(event("votacion", "SOM-16.9", {
-            "kind": "elecciones" if self.vote_kind == VOTE_ELECTIONS else "mocion",
-            "bidders": [s for s in range(self.n) if self.bids[s] < 0]}))
+        if ev is not None:
+            ev.append(event("votacion", "SOM-16.9", {
+                "kind": "elecciones" if self.vote_kind == VOTE_ELECTIONS else "mocion",
+                "bidders": [s for s in range(self.n) if self.bids[s] < 0]}))
         if min(self.bids) >= 0:
             self._reveal(ev)
             return
         self._set(PH_BID, -1)
 
-    def _reveal(self, ev: list[Event]) -> None:
+    def _reveal(self, ev: Events) -> None:
         n, gh, bids, pd = self.n, self.gh, self.bids, self.pd
-        ev.append(event("revelacion", "SOM-16.9", {"bids": list(bids)}))
+        if ev is not None:
+            ev.append(event("revelacion", "SOM-16.9", {"bids": list(bids)}))
         winner: int | None
         sides: dict[int, list[int]] = {}
         if self.vote_kind == VOTE_ELECTIONS:
@@ -161,15 +167,17 @@ class VotesMixin:
         for s in range(n):
             pd[s] -= bids[s]
         pd[self.H] += spent
-        ev.append(event("votos_a_cn", cost_rule, {"pd": spent}))
+        if ev is not None:
+            ev.append(event("votos_a_cn", cost_rule, {"pd": spent}))
         nxt = (gh + 1) % n if winner is None else winner
         self.last_vote = {
             "kind": "elecciones" if self.vote_kind == VOTE_ELECTIONS else "mocion",
             "caller": self.vote_caller, "bids": list(bids),
             "sides": {str(L): ms for L, ms in sides.items()}, "totals": totals,
             "next_gh": nxt, "by_rotation": winner is None, "turn": self.turn + 1}
-        ev.append(event("resultado_voto", rule, {"winner": winner, "next": nxt,
-                                                 "totals": totals}))
+        if ev is not None:
+            ev.append(event("resultado_voto", rule, {"winner": winner, "next": nxt,
+                                                     "totals": totals}))
         self.vote_kind = VOTE_NONE
         self.bids = []
         self.vote_ptr = []
