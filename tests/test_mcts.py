@@ -619,3 +619,145 @@ def test_som_solo_search_goes_for_the_last_urna_card_where_a_refill_dealt_it():
         action = MCTSAgent(iterations=300, seed=seed).choose(g, 0)
         chosen.add(action.arg)
     assert chosen <= {8, 9}
+
+
+# ----- speed work (issue 20): the same searches, seed for seed ----------------------------------
+#: (chosen action, root visits) at 12 positions, digested; recorded before the speed work of
+#: issue 20 item 2 — a faster search, world sampling or evaluation must not change one visit
+SEARCH_DIGESTS = {"qytetet": "8a3ebb21d33b57ce", "civitas": "98f587f80c83517f"}
+
+
+@pytest.mark.parametrize("gid", sorted(SEARCH_DIGESTS))
+def test_searches_visit_as_recorded(gid):
+    import hashlib
+
+    agent = make_agent("mcts:iterations=80", gid, 5)
+    out = []
+    for g, seat in positions(gid, 3, {"max_rounds": 10}, 11, 12, every=5):
+        action = agent.choose(g, seat)
+        out.append([str(action), sorted(agent.last_search["visits"].items())])
+    assert hashlib.sha256(json.dumps(out).encode()).hexdigest()[:16] == SEARCH_DIGESTS[gid]
+
+
+def test_randbelow_draws_as_randrange():
+    """The search expands with ``Random._randbelow(k)``: ``randrange(k)`` without its checks,
+    the same draws (true of this Python; a change would change every seeded search)."""
+    sizes = [1, 2, 3, 5, 7, 8, 13, 64, 100] * 50
+    a, b = random.Random(8), random.Random(8)
+    assert [a.randrange(k) for k in sizes] == [b._randbelow(k) for k in sizes]
+    assert a.getstate() == b.getstate()
+
+
+def test_monopoly_shuffle_is_random_shuffle():
+    from ludoteca.games.monopoly.state import shuffle_as_random
+
+    for seed in range(300):
+        for size in (0, 1, 2, 10, 11, 17):
+            a, b = list(range(size)), list(range(size))
+            ra, rb = random.Random(seed), random.Random(seed)
+            ra.shuffle(a)
+            shuffle_as_random(b, rb.getrandbits)
+            assert a == b and ra.getstate() == rb.getstate()
+
+
+def _open_state(g) -> str:
+    """The whole state but the events of the last action (a sampled world records none)."""
+    state = g.state_dict()
+    state.pop("last_events")
+    return json.dumps(state, sort_keys=True, default=str)
+
+
+@pytest.mark.parametrize("gid", ["qytetet", "civitas"])
+def test_a_sampled_world_deals_when_first_used_as_if_at_once(gid):
+    """QY-10.10 / CV-10.10, G16: determinize redraws the deck's order and the dice from the
+    seed (a generator seeded with it shuffles the deck in canonical order, then rolls). It does
+    so when the world first draws or its top card is read; a world dealt at once and one left
+    to deal itself go through the same states, and the view is the real game's."""
+    from ludoteca.core.rng import GameRandom
+
+    worlds = 0
+    for g, seat in positions(gid, 3, {}, 21, 8, every=4):
+        for seed in (1, 99, 2**32 - 1):
+            lazy, dealt = g.determinize(seat, seed), g.determinize(seat, seed)
+            assert lazy.view(seat) == g.view(seat)
+            top = dealt.top_card()                 # deals
+            deck = sorted(g.deck)
+            random.Random(seed).shuffle(deck)
+            assert dealt.deck == deck and top == deck[0]
+            rng = GameRandom(seed)
+            rng.shuffle(sorted(g.deck))
+            assert dealt.rng.fingerprint() == rng.fingerprint()
+            play = random.Random(seed)
+            for step in range(12):
+                if lazy.is_over:
+                    break
+                actor = lazy.to_move[0]
+                action = play.choice(lazy.legal_actions(actor))
+                assert action in dealt.legal_actions(actor)
+                lazy.apply(action, seat=actor)
+                dealt.apply(action, seat=actor)
+                if step == 5:
+                    lazy, dealt = lazy.clone(), dealt.clone()
+            assert _open_state(lazy) == _open_state(dealt)
+            worlds += 1
+    assert worlds == 24
+
+
+@pytest.mark.parametrize("gid", ["qytetet", "civitas"])
+def test_a_sampled_world_records_no_events_and_plays_the_same(gid):
+    """A search reads no events, so determinize's worlds record none (``apply`` returns an
+    empty list, ``recent_events`` is empty); a game in the very same state that records them
+    goes through the same states."""
+    from ludoteca.core.rng import GameRandom
+
+    for g, seat in positions(gid, 2, {}, 5, 6, every=4):
+        world = g.determinize(seat, 7)
+        world.top_card()                                # dealt: its deck is known now
+        loud = g.clone()
+        loud.deck, loud.rng = list(world.deck), GameRandom(0)
+        loud.rng._rng.setstate(world.rng._rng.getstate())
+        play = random.Random(seat)
+        for _ in range(15):
+            if world.is_over:
+                break
+            actor = world.to_move[0]
+            action = play.choice(world.legal_actions(actor))
+            assert world.apply(action, seat=actor) == [] and world.recent_events == ()
+            assert loud.apply(action, seat=actor) and loud.recent_events
+            assert _open_state(world) == _open_state(loud)
+
+
+@pytest.mark.parametrize("gid", ["qytetet", "civitas"])
+def test_monopoly_values_skip_only_seats_nothing_can_ruin(gid, monkeypatch):
+    """QY-2.2 / CV-2.2: the evaluation leaves out the chance of ruin of a seat that could pay
+    the largest rent, tax or card it may meet (``_safe_seats``); for those the chance is 0 and
+    the values are the ones counted in full. Checked over poor and rich positions."""
+    from decimal import Decimal
+
+    from ludoteca.agents import eval_monopoly as ev
+
+    full = ev._monopoly_value
+    seen: dict = {}
+
+    def spy(w, worth, end_scores, ruin_turns=None, b=None, safe=None):
+        seen["safe"], seen["full"] = safe, full(w, worth, end_scores, ruin_turns, b, None)
+        return full(w, worth, end_scores, ruin_turns, b, safe)
+
+    monkeypatch.setattr(ev, "_monopoly_value", spy)
+    value = heuristic_for(gid)
+    counts = {True: 0, False: 0}
+    for seed in range(8):
+        for g, seat in positions(gid, 2 + seed % 3, {}, 300 + seed, 6, every=15):
+            # by hand: the seat is poor (the tax ruins it) or the next seat's hotels' rent does
+            g.bal[seat] = Decimal(40 * (seed + 1) if seed % 2 else 520 + 60 * seed)
+            for s in g.board.streets[seed % 3::3]:
+                g.owner[s], g.houses[s], g.hotels[s] = (seat + 1) % len(g.names), 0, 4
+            g._legal = None
+            world = g.determinize(seat, seed)
+            assert value(world) == seen["full"]
+            for k, safe in enumerate(seen["safe"]):
+                counts[safe] += 1
+                if safe:
+                    assert ev._bust_chance(world, k) == 0
+                    assert ev._any_roll_bust_chance(world, k) == 0
+    assert counts[True] and counts[False]

@@ -1,15 +1,23 @@
 """Qytetet and Civitas evaluations for search bots (see :mod:`.heuristics`): capital or
 balance plus the rent to come, the lead through a logistic, mixed with the chance of a
-bankruptcy at the next roll; and the prune of a mortgage undone in the turn it was taken."""
+bankruptcy at the next roll; and the prune of a mortgage undone in the turn it was taken.
+
+A search evaluates every world it samples, so the evaluations read each board's amounts from
+tables made once (:class:`_Board`) in one pass over the streets, and count no chance of ruin
+for a seat that could pay the largest payment it may meet (:func:`_safe_seats`): the very
+same numbers as counting it, in a fraction of the time."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
+from math import exp
 
 from ludoteca.core.result import rank_by_score
 
 from .heuristics import margin, register_heuristic, register_prune, terminal_values
 
+ZERO = Decimal(0)
 #: a player lands on a given square about once in 20 turns (one die on 20 squares)
 LANDING = 1 / 20
 #: rounds of future rent counted when the game has no round limit (or more left than this)
@@ -23,20 +31,79 @@ MONOPOLY_SCALE = 0.15
 CIVITAS_RUIN_TURNS = 6
 
 
-def _monopoly_income(g) -> list[float]:
-    """The rent each seat may expect to collect in the rounds left: every unmortgaged street
-    earns its rent each time one of the others lands on it."""
-    n = len(g.names)
+class _Board:
+    """What the evaluations read of one (board, rulebook) pair, worked out once: for each
+    street and count of ``[houses][hotels]`` a cell (rent, rent, sale price, title value) —
+    the first and the third as floats (``float`` of the very same ``Decimal``s the game uses,
+    so every sum comes out the same), the others as those ``Decimal``s (compared and summed
+    exactly); for each square the six squares a roll may end on; and the most a tax or a
+    surprise card can take. Building counts are always within the rulebook's limits (the turn
+    flow and arrangements keep them there), so they index the cells directly."""
+
+    __slots__ = ("board", "rules", "cells", "ahead", "tax_max", "pay_max", "per_player_max",
+                 "per_building_max", "_fixed")
+
+    def __init__(self, board, rules) -> None:
+        from ludoteca.games.monopoly.content import PAY, PER_BUILDING, PER_PLAYER
+        from ludoteca.games.monopoly.ruleset import MAX_HOTELS, MAX_HOUSES
+        from ludoteca.games.monopoly.tables import tables_for
+
+        self.board, self.rules = board, rules
+        t = tables_for(board, rules)
+        squares = board.squares
+
+        def cell(s: int, h: int, k: int) -> tuple[float, Decimal, float, Decimal]:
+            i = t.index(s, h, k)
+            return float(t.rent[i]), t.rent[i], float(t.sale[i]), t.title[i]
+
+        self.cells = [[[cell(s, h, k) for k in range(MAX_HOTELS + 1)]
+                       for h in range(MAX_HOUSES + 1)] if sq.is_street else []
+                      for s, sq in enumerate(squares)]
+        n_sq = len(squares)
+        self.ahead = [tuple(((pos + d) % n_sq, squares[(pos + d) % n_sq]) for d in range(1, 7))
+                      for pos in range(n_sq)]
+        self.tax_max = max([sq.tax for sq in squares if sq.kind == "IMPUESTO"], default=ZERO)
+
+        def most(kind: str) -> Decimal:       # the largest payment a card of ``kind`` asks
+            return max([-c.value for c in board.cards
+                        if c.kind == kind and c.value is not None and c.value < 0],
+                       default=ZERO)
+
+        self.pay_max, self.per_player_max = most(PAY), most(PER_PLAYER)
+        self.per_building_max = most(PER_BUILDING)
+        self._fixed: dict[int, Decimal] = {}
+
+    def fixed_bound(self, n: int) -> Decimal:
+        """The most the tax or a surprise card not counted by buildings can take, ``n`` seats
+        playing (:func:`_card_cost`)."""
+        got = self._fixed.get(n)
+        if got is None:
+            got = self._fixed[n] = max(self.tax_max, self.pay_max,
+                                       self.per_player_max * (n - 1))
+        return got
+
+
+#: the boards evaluated so far, by id(board), each under the last rulebook seen with it
+_BOARDS: dict[int, _Board] = {}
+
+
+def _board_of(g) -> _Board:
+    board, rules = g.board, g.rules
+    got = _BOARDS.get(id(board))
+    if got is None or got.board is not board or got.rules is not rules:
+        if len(_BOARDS) > 64:
+            _BOARDS.clear()
+        got = _BOARDS[id(board)] = _Board(board, rules)
+    return got
+
+
+def _rent_factor(g, n: int) -> float:
+    """How many times a street's rent may still come in: each of the others lands on it about
+    once in 20 turns, over the rounds left (at most ``RENT_HORIZON``)."""
     left = RENT_HORIZON
     if g.max_rounds:
         left = min(left, g.max_rounds - g.turns // n)
-    factor = (n - 1) * left * LANDING
-    income = [0.0] * n
-    for s in g.board.streets:
-        owner = g.owner[s]
-        if owner >= 0 and g.mortgage[s] is None:
-            income[owner] += float(g.rent_of(s)) * factor
-    return income
+    return (n - 1) * left * LANDING
 
 
 def _card_cost(g, k: int, card) -> float:
@@ -56,19 +123,18 @@ def _card_cost(g, k: int, card) -> float:
     return 0
 
 
-def _bust_chance(g, k: int) -> float:
+def _bust_chance(g, k: int, b: _Board | None = None) -> float:
     """The chance seat ``k``'s next roll lands it on a payment it cannot meet (someone's
     rent, the tax, a surprise card that takes money): the squares 1–6 ahead, a third as
     likely from jail."""
-    squares = g.board.squares
-    bal, pos, n_sq = g.bal[k], g.pos[k], len(squares)
-    bust = g.rules.is_bankrupt
+    if b is None:
+        b = _board_of(g)
+    bal = g.bal[k]
+    at_zero = g.rules.bankrupt_at_zero          # Ruleset.is_bankrupt(bal - cost), inline
     owners, mortgage, jailed = g.owner, g.mortgage, g.jailed
     card = None                        # the top card's cost, the same on every SORPRESA square
     hits = 0
-    for d in range(1, 7):
-        q = (pos + d) % n_sq
-        sq = squares[q]
+    for q, sq in b.ahead[g.pos[k]]:
         kind = sq.kind
         if kind == "CALLE":
             owner = owners[q]
@@ -79,19 +145,20 @@ def _bust_chance(g, k: int) -> float:
             cost = sq.tax
         elif kind == "SORPRESA" and g.deck:
             if card is None:
-                card = _card_cost(g, k, g.board.cards[g.deck[0]])
+                card = _card_cost(g, k, g.board.cards[g.top_card()])
             cost = card
         else:
             continue
         if cost > 0:
-            hits += bust(bal - cost)
-    return hits / 6 / (3 if g.jailed[k] else 1)
+            left = bal - cost
+            hits += (left <= ZERO) if at_zero else (left < ZERO)
+    return hits / 6 / (3 if jailed[k] else 1)
 
 
 def _any_roll_bust_chance(g, k: int) -> float:
     """The chance that a roll from anywhere on the board lands seat ``k`` on a payment it
     cannot meet: the squares that would ruin it, a SORPRESA square counting the share of the
-    deck's cards that would."""
+    deck's cards that would (in any order: a sampled world's may not be dealt yet)."""
     bal, bust = g.bal[k], g.rules.is_bankrupt
     deck = g.deck or []
     hits = 0.0
@@ -163,17 +230,25 @@ def _deck_ruin_count(g, k: int, deck: list[int]) -> int:
 
 
 def _monopoly_value(g, worth: list[float], end_scores: list[float],
-                    ruin_turns: Sequence[int] | None = None) -> list[float]:
+                    ruin_turns: Sequence[int] | None = None, b: _Board | None = None,
+                    safe: Sequence[bool] | None = None) -> list[float]:
     """The lead in worth through a logistic, mixed with what a bankruptcy would bring: the
     game ends at once, ranked by ``end_scores`` (the bankrupt seat's balance gone). The chance
     of one is the next roll's, or with ``ruin_turns`` that over each seat's next turns (the
-    later rolls from anywhere)."""
+    later rolls from anywhere). ``safe``: the seats no payment can ruin (:func:`_safe_seats`),
+    whose chance is 0 without counting."""
     n = len(worth)
     mean = sum(worth) / n
-    values = margin(worth, scale=max(1.0, MONOPOLY_SCALE * mean))
-    chances = [_bust_chance(g, k) for k in range(n)]
+    values = _margin(worth, max(1.0, MONOPOLY_SCALE * mean))
+    if safe is None:
+        safe = [False] * n
+    elif all(safe):
+        return values
+    if b is None:
+        b = _board_of(g)
+    chances = [0.0 if safe[k] else _bust_chance(g, k, b) for k in range(n)]
     if ruin_turns is not None:
-        chances = [c if ruin_turns[k] <= 1 else
+        chances = [c if ruin_turns[k] <= 1 or safe[k] else
                    1.0 - (1.0 - c) * (1.0 - _any_roll_bust_chance(g, k)) ** (ruin_turns[k] - 1)
                    for k, c in enumerate(chances)]
     total = sum(chances)
@@ -191,8 +266,54 @@ def _monopoly_value(g, worth: list[float], end_scores: list[float],
     return out
 
 
+def _margin(xs: list[float], scale: float) -> list[float]:
+    """:func:`~.heuristics.margin`, the same numbers; two seats without its general search
+    for the best other seat (each one's lead is simply over the other)."""
+    if len(xs) != 2:
+        return margin(xs, scale=scale)
+    x0, x1 = xs
+    z0 = max(-30.0, min(30.0, (x0 - x1) / scale))
+    z1 = max(-30.0, min(30.0, (x1 - x0) / scale))
+    return [1.0 / (1.0 + exp(-z0)), 1.0 / (1.0 + exp(-z1))]
+
+
+def _safe_seats(g, b: _Board, top_rent: list[Decimal], buildings: list[int]) -> list[bool]:
+    """Which seats no payment a roll may bring can ruin: each could pay the largest one and
+    stay solvent (``Ruleset.is_bankrupt`` of the balance left; a smaller payment leaves more),
+    so their chance of ruin is 0. The largest: the highest rent another seat not in jail
+    charges now (``top_rent``: each seat's highest, unmortgaged streets), the tax, the dearest
+    surprise card for its ``buildings``."""
+    n = len(top_rent)
+    jailed, bal = g.jailed, g.bal
+    at_zero = g.rules.bankrupt_at_zero
+    fixed, per_building = b.fixed_bound(n), b.per_building_max
+    safe = []
+    for k in range(n):
+        bound = fixed
+        if buildings[k]:
+            bound = max(bound, per_building * buildings[k])
+        for o in range(n):
+            if o != k and not jailed[o] and top_rent[o] > bound:
+                bound = top_rent[o]
+        left = bal[k] - bound
+        safe.append(left > ZERO if at_zero else left >= ZERO)
+    return safe
+
+
 #: an action, and the one that would undo it, in the Monopoly family
 UNDO = {"hipotecar": "cancelar-hipoteca", "cancelar-hipoteca": "hipotecar"}
+#: an action's text -> the text of the action that would undo it ("hipotecar 4" ->
+#: "cancelar-hipoteca 4"), "" for any other action; filled as texts come (a few dozen)
+_UNDONE_BY: dict[str, str] = {}
+
+
+def _undone_by(text: str) -> str:
+    """The text of the action that would undo the action ``text`` ("": nothing would)."""
+    got = _UNDONE_BY.get(text)
+    if got is None:
+        name = text.partition(" ")[0]
+        got = _UNDONE_BY[text] = UNDO[name] + text[len(name):] if name in UNDO else ""
+    return got
 
 
 def _monopoly_prune(g, seat: int, legal: list) -> list:
@@ -202,28 +323,55 @@ def _monopoly_prune(g, seat: int, legal: list) -> list:
     considers cancelling a mortgage it took this turn, or mortgaging a street whose mortgage
     it cancelled this turn. Without this, near-equal values made mcts mortgage and cancel
     the same street several times in one turn. Reads only the public record of the turn."""
-    done = set()
+    done = None                        # this turn's mortgages and cancellations (texts)
+    undone_by = _UNDONE_BY
     node = g._history
     while node is not None:
         (who, text), node = node
-        if who != seat:
+        if who != seat or text == "tirar":
             break
-        name, _, arg = text.partition(" ")
-        if name in UNDO:
-            done.add((name, arg))
-        if name == "tirar":
-            break
-    if not done:
+        undo = undone_by.get(text)
+        if undo is None:
+            undo = _undone_by(text)
+        if undo:
+            if done is None:
+                done = set()
+            done.add(text)
+    if done is None:
         return legal
-    kept = [a for a in legal if a.name not in UNDO or
-            (UNDO[a.name], "" if a.arg is None else str(a.arg)) not in done]
+    kept = [a for a in legal if _undone_by(a._text) not in done]
     return kept or legal
 
 
 def _qytetet(g) -> list[float]:
-    income = _monopoly_income(g)
-    capital = [float(g.score(s)) for s in range(len(g.names))]
-    return _monopoly_value(g, [capital[s] + income[s] for s in range(len(capital))], capital)
+    """Capital (balance + title values, as ``score``) plus the rent to come, in one pass over
+    the streets."""
+    b = _board_of(g)
+    n = len(g.names)
+    factor = _rent_factor(g, n)
+    income = [0.0] * n
+    titles = [ZERO] * n
+    top_rent = [ZERO] * n
+    buildings = [0] * n
+    owners, mortgage, houses, hotels, cells = g.owner, g.mortgage, g.houses, g.hotels, b.cells
+    for s in g.board.streets:
+        owner = owners[s]
+        if owner < 0:
+            continue
+        h, t = houses[s], hotels[s]
+        rent, rent_d, _, title = cells[s][h][t]
+        titles[owner] = titles[owner] + title
+        buildings[owner] += h + t
+        if mortgage[s] is None:
+            income[owner] += rent * factor
+            if rent_d > top_rent[owner]:
+                top_rent[owner] = rent_d
+    if g.rules.ranked_by_capital:
+        capital = [float(bal + t) for bal, t in zip(g.bal, titles, strict=True)]
+    else:
+        capital = [float(bal) for bal in g.bal]
+    return _monopoly_value(g, [capital[s] + income[s] for s in range(n)], capital, b=b,
+                           safe=_safe_seats(g, b, top_rent, buildings))
 
 
 def _turns_left(g, k: int) -> int | None:
@@ -236,22 +384,37 @@ def _turns_left(g, k: int) -> int | None:
 
 
 def _civitas(g) -> list[float]:
+    """Balance plus what the titles would fetch if sold now (nothing once a seat has no turn
+    left to sell them) plus the rent to come, in one pass over the streets."""
+    b = _board_of(g)
     n = len(g.names)
-    worth = [float(b) for b in g.bal]
-    can_sell = [_turns_left(g, k) != 0 for k in range(n)]
+    left = [_turns_left(g, k) for k in range(n)]
+    can_sell = [x != 0 for x in left]
+    balance = [float(x) for x in g.bal]
+    worth = balance[:]
+    factor = _rent_factor(g, n)
+    income = [0.0] * n
+    top_rent = [ZERO] * n
+    buildings = [0] * n
+    owners, mortgage, houses, hotels, cells = g.owner, g.mortgage, g.houses, g.hotels, b.cells
     for s in g.board.streets:
-        owner = g.owner[s]
-        if owner < 0 or not can_sell[owner]:     # no turn left to sell it: worth nothing
+        owner = owners[s]
+        if owner < 0:
             continue
-        sale = float(g.sale_price_of(s))
-        received = g.mortgage[s]
-        worth[owner] += sale if received is None else \
-            max(0.0, sale - float(g.rules.cancel_cost(received)))
-    income = _monopoly_income(g)
-    turns = [CIVITAS_RUIN_TURNS if left is None else min(CIVITAS_RUIN_TURNS, left)
-             for left in (_turns_left(g, k) for k in range(n))]
-    return _monopoly_value(g, [worth[s] + income[s] for s in range(n)],
-                           [float(b) for b in g.bal], turns)
+        h, t = houses[s], hotels[s]
+        rent, rent_d, sale, _ = cells[s][h][t]
+        buildings[owner] += h + t
+        received = mortgage[s]
+        if can_sell[owner]:                     # no turn left to sell it: worth nothing
+            worth[owner] += sale if received is None else \
+                max(0.0, sale - float(g.rules.cancel_cost(received)))
+        if received is None:
+            income[owner] += rent * factor
+            if rent_d > top_rent[owner]:
+                top_rent[owner] = rent_d
+    turns = [CIVITAS_RUIN_TURNS if x is None else min(CIVITAS_RUIN_TURNS, x) for x in left]
+    return _monopoly_value(g, [worth[s] + income[s] for s in range(n)], balance, turns, b,
+                           _safe_seats(g, b, top_rent, buildings))
 
 
 register_heuristic("qytetet", _qytetet)

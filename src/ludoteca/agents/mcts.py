@@ -208,6 +208,9 @@ class MCTSAgent:
             depth = DEFAULT_DEPTH.get(game.game_id, DEFAULT_ROLLOUT_DEPTH)
         bias = self.prior if self.prior is not None else DEFAULT_PRIOR.get(game.game_id, 0.0)
         c, rng = self.c, self._rng
+        # rng.randrange(k) is rng._randbelow(k) after checking its argument (a whole k > 0,
+        # always so here): the same draws, without the checks
+        randbelow = rng._randbelow
         log, sqrt = math.log, math.sqrt
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -222,6 +225,7 @@ class MCTSAgent:
             world = game.determinize(seat, seed=rng.getrandbits(32))
             if setup is not None:
                 setup(world)
+            play = world.apply_legal              # _play, inline
             node, path = root, [root]
             actor = seat
             # --- selection and expansion ---
@@ -229,52 +233,68 @@ class MCTSAgent:
                 legal = world.legal_actions(actor)
                 if not legal:                     # no decision after all: score as it is
                     break
-                if prune is not None:
-                    legal = prune(world, actor, legal)
                 by_actor = node.children
                 children = by_actor.get(actor)
                 if children is None:
                     children = by_actor[actor] = {}
-                favourite = None
-                if bias:
-                    prior = node.prior
-                    if prior is not None:
-                        favourite = prior.get(actor)
-                    if favourite is None:
-                        favourite = self._favourite(node, world, actor, legal)
-                # one pass: count every known action's availability and, while none is
-                # untried, keep the best by UCB (ties: the first in legal order)
-                untried = []
-                best_child, best_action, best_score = None, None, -1.0
-                for a in legal:
-                    text = a._text
-                    child = children.get(text)
+                if len(legal) == 1:
+                    # one way on: a prune keeps it, UCB picks it, a favourite could only be
+                    # it; as below, without them (and with the same draw when it is untried)
+                    action = legal[0]
+                    child = children.get(action._text)
                     if child is None:
-                        untried.append(a)
-                        continue
+                        randbelow(1)
+                        child = children[action._text] = _Node(n)
+                        play(action, actor)
+                        path.append(child)
+                        break
                     child.avail += 1
+                    play(action, actor)
+                    node = child
+                    path.append(node)
+                else:
+                    if prune is not None:
+                        legal = prune(world, actor, legal)
+                    favourite = None
+                    if bias:
+                        prior = node.prior
+                        if prior is not None:
+                            favourite = prior.get(actor)
+                        if favourite is None:
+                            favourite = self._favourite(node, world, actor, legal)
+                    # one pass: count every known action's availability and, while none is
+                    # untried, keep the best by UCB (ties: the first in legal order)
+                    untried = []
+                    best_child, best_action, best_score = None, None, -1.0
+                    for a in legal:
+                        text = a._text
+                        child = children.get(text)
+                        if child is None:
+                            untried.append(a)
+                            continue
+                        avail = child.avail = child.avail + 1
+                        if untried:
+                            continue
+                        visits = child.visits
+                        score = child.value[actor] / visits + c * sqrt(log(avail) / visits)
+                        if favourite is not None and text == favourite:
+                            score += bias / (1 + visits)
+                        if score > best_score:
+                            best_child, best_action, best_score = child, a, score
                     if untried:
-                        continue
-                    visits = child.visits
-                    score = child.value[actor] / visits + c * sqrt(log(child.avail) / visits)
-                    if text == favourite:
-                        score += bias / (1 + visits)
-                    if score > best_score:
-                        best_child, best_action, best_score = child, a, score
-                if untried:
-                    pick = rng.randrange(len(untried))
-                    if favourite is not None:     # the greedy bot's choice is tried first
-                        pick = next((i for i, a in enumerate(untried)
-                                     if a._text == favourite), pick)
-                    action = untried[pick]
-                    child = _Node(n)
-                    children[action._text] = child
-                    _play(world, action, actor)
-                    path.append(child)
-                    break
-                _play(world, best_action, actor)
-                node = best_child
-                path.append(node)
+                        pick = randbelow(len(untried))
+                        if favourite is not None:     # the greedy bot's choice is tried first
+                            pick = next((i for i, a in enumerate(untried)
+                                         if a._text == favourite), pick)
+                        action = untried[pick]
+                        child = _Node(n)
+                        children[action._text] = child
+                        play(action, actor)
+                        path.append(child)
+                        break
+                    play(best_action, actor)
+                    node = best_child
+                    path.append(node)
                 if world.is_over:
                     break
                 to_move = world.to_move           # _next_actor, inline
@@ -285,9 +305,7 @@ class MCTSAgent:
                 values = self._playout(world, depth, heuristic, n)
             else:
                 values = heuristic(world)
-            for node in path:
-                node.visits += 1
-                node.value = [v + w for v, w in zip(node.value, values, strict=True)]
+            _backpropagate(path, values, n)
         self.last_search = {
             "iterations": done, "seconds": time.perf_counter() - start,
             "visits": {k: ch.visits for k, ch in root.children.get(seat, {}).items()}}
@@ -337,6 +355,27 @@ class MCTSAgent:
         if heuristic is not None:
             return heuristic(world)
         return [1.0 / n] * n                       # no end in sight and no heuristic
+
+
+def _backpropagate(path: list[_Node], values: list[float], n: int) -> None:
+    """Add one visit and ``values`` (one per seat) to every node of ``path``, in place (the
+    same additions as a new list ``[v + w ...]`` would make, without making one per node)."""
+    if len(values) != n:
+        raise ValueError(f"mcts: {n} values expected, got {len(values)}")
+    if n == 2:
+        v0, v1 = values
+        for node in path:
+            node.visits += 1
+            value = node.value
+            value[0] += v0
+            value[1] += v1
+        return
+    seats = range(n)
+    for node in path:
+        node.visits += 1
+        value = node.value
+        for i in seats:
+            value[i] += values[i]
 
 
 def _play(world: Game, action: Action, seat: int) -> None:

@@ -6,12 +6,18 @@ game's :class:`~.ruleset.Ruleset`. Money is exact (``Decimal``) and never rounde
 amounts a board implies (rents, sale prices, mortgages, title values and the JSON numbers
 events show) are worked out once per board in ``tables.py``. The legal actions are remembered
 until the state changes (``_legal``: cleared by every action and arrangement; code that edits
-the state by hand clears it too).
+the state by hand clears it too). A world a search samples (``determinize``) shuffles its deck
+and seeds its dice only when it first needs them, and records no events (a search reads
+none): the same play at a fraction of the cost.
 """
 
 from __future__ import annotations
 
+import _random
+import random
+from collections.abc import Callable
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
 from ludoteca.core.action import Action
@@ -61,6 +67,76 @@ J = to_json_number
 ZERO = Decimal(0)
 
 
+class _WorldRandom(GameRandom):
+    """A sampled world's generator (:meth:`MonopolyGame.determinize`), seeded from ``seed``
+    and used at once to shuffle ``deck`` (the world's deck, in the canonical order) — both
+    only when the world first draws or its deck's order is asked for (:meth:`_deal`). Many
+    worlds a search samples end before any roll, and seeding a generator is most of what
+    sampling one costs. The draws are the same as seeding and shuffling at once: nothing
+    draws from the generator before the shuffle, and the turn flow reads the deck's order only
+    after a roll (a card is drawn, or the JUEZ sends a holder of SalirCárcel back, on the
+    square a roll reached)."""
+
+    __slots__ = ("_seed", "_deck")
+
+    def __init__(self, seed: int, deck: list[int]) -> None:
+        self._rng, self._forced, self._shared = None, [], False
+        self._seed, self._deck = seed, deck
+
+    def _own(self) -> random.Random:
+        if self._rng is None:
+            self._deal()
+        return GameRandom._own(self)
+
+    def die(self, sides: int = 6) -> int:
+        """``GameRandom.die`` (a world forces no rolls), one call shorter: a search rolls in
+        most of the worlds it samples."""
+        rng = self._rng
+        if rng is None or self._shared:
+            rng = self._own()
+        return int(rng.random() * sides) + 1
+
+    def _deal(self) -> None:
+        """Seed the generator (as ``random.Random(seed)``, without its Python-level checks)
+        and shuffle the deck with it."""
+        if self._rng is None:
+            rng = self._rng = _new_random(random.Random)
+            _seed_random(rng, self._seed)
+            rng.gauss_next = None
+            shuffle_as_random(self._deck, rng.getrandbits)
+            self._deck = None
+
+    def clone(self) -> GameRandom:
+        self._deal()                   # the twin game copies the deck once it is in order
+        return GameRandom.clone(self)
+
+    def fingerprint(self) -> str:
+        self._deal()
+        return GameRandom.fingerprint(self)
+
+
+_new_random = random.Random.__new__
+_seed_random = _random.Random.seed
+
+
+def shuffle_as_random(items: list, getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle(items)`` for the generator whose ``getrandbits`` is given: the
+    same swaps from the same draws (``_randbelow``'s rejection sampling, inline), at about a
+    third of the cost. A search shuffles a sampled world's deck in most iterations."""
+    for i, n, k in _shuffle_steps(len(items)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+@cache
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of a shuffle of ``size`` items: the place ``i`` filled, the ``n`` choices for
+    it and the bits ``k`` drawn for each try."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
 class MonopolyGame(Game):
     """A Qytetet or Civitas game. Seats are 0..N−1; squares are 0..19 with SALIDA at 0."""
 
@@ -74,7 +150,8 @@ class MonopolyGame(Game):
         "seed", "options", "names", "_initial_dice", "_setup_log", "_history", "_n_actions",
         "rules", "board", "rng", "pos", "bal", "jailed", "owner", "houses", "hotels",
         "mortgage", "deck", "escape_holder", "current", "phase", "can_buy", "last_roll",
-        "turns", "max_rounds", "_result", "_legal", "_recent", "_t", "to_move", "is_over",
+        "turns", "max_rounds", "_result", "_legal", "_recent", "_quiet", "_t", "to_move",
+        "is_over",
     )
 
     def __init__(self, rules: Ruleset, board: Board, names: tuple[str, ...], seed: int,
@@ -112,6 +189,8 @@ class MonopolyGame(Game):
         self._result: Result | None = None
         self._legal: list[Action] | None = None
         self._recent: tuple[Event, ...] = ()
+        #: a quiet game records no events (:meth:`determinize`'s worlds: a search reads none)
+        self._quiet = False
 
     # ----- the public protocol ------------------------------------------------------------
     @property
@@ -158,10 +237,11 @@ class MonopolyGame(Game):
             out = [A_END]
         if me not in owner:                                    # no titles: nothing to manage
             return out
-        mine = [s for s in self.board.streets if owner[s] == me]
         houses, hotels, mortgage, build = self.houses, self.hotels, self.mortgage, self._t.build
         append = out.append
-        for s in mine:
+        for s in self.board.streets:
+            if owner[s] != me:
+                continue
             received = mortgage[s]
             if received is None:
                 append(SELL_A[s])                              # QY-5.6
@@ -171,7 +251,7 @@ class MonopolyGame(Game):
                     elif hotels[s] < MAX_HOTELS:               # QY-6.4
                         append(HOTEL_A[s])
                 append(MORTGAGE_A[s])                          # QY-8.1
-            elif bal >= self.rules.cancel_cost(received):      # QY-8.7
+            elif bal >= self._t.cancel(received)[0]:          # QY-8.7
                 append(CANCEL_A[s])
         return out
 
@@ -187,7 +267,8 @@ class MonopolyGame(Game):
     # ----- carrying out actions -----------------------------------------------------------
     def _apply(self, action: Action, seat: int) -> list[Event]:
         self._legal = None
-        ev: list[Event] = []
+        # the events, each written where it happens (None: a quiet world records none)
+        ev: list[Event] | None = None if self._quiet else []
         name = action.name
         if name == A.ROLL:
             if self.phase == PHASE_JAIL:
@@ -195,7 +276,8 @@ class MonopolyGame(Game):
             else:
                 self._move_roll(ev)
         elif name == A.END:
-            ev.append(new_event("end_turn", self.rules.rules["end_turn"], {"player": seat}))
+            if ev is not None:
+                ev.append(new_event("end_turn", self.rules.rules["end_turn"], {"player": seat}))
             self._next_turn(ev)
         elif name == A.BUY:
             self._buy(ev)
@@ -203,18 +285,22 @@ class MonopolyGame(Game):
             self._pay_bail(ev)
         else:
             self._manage(name, action.arg, ev)
+        if ev is None:
+            self._recent = ()
+            return []
         self._recent = tuple(ev)
         return ev
 
-    def _pay(self, ev: list[Event], kind: str, seat: int, amount: Decimal,
+    def _pay(self, ev: list[Event] | None, kind: str, seat: int, amount: Decimal,
              amount_j: int | float, data: dict[str, Any]) -> None:
         """Change one seat's balance by ``amount`` (``amount_j``: its JSON number) and
-        record it in one event whose other fields are ``data``."""
+        record it in one event whose other fields are ``data`` (unless ``ev`` is None)."""
         self.bal[seat] += amount
-        data["balance_changes"] = [[seat, amount_j]]
-        ev.append(new_event(kind, self.rules.rules[kind], data))
+        if ev is not None:
+            data["balance_changes"] = [[seat, amount_j]]
+            ev.append(new_event(kind, self.rules.rules[kind], data))
 
-    def _check_bankruptcy(self, ev: list[Event]) -> bool:
+    def _check_bankruptcy(self, ev: list[Event] | None) -> bool:
         """QY-2.2 / G11: after every money step, any bankrupt player ends the game."""
         low = min(self.bal)
         if (low > ZERO) if self.rules.bankrupt_at_zero else (low >= ZERO):
@@ -222,22 +308,24 @@ class MonopolyGame(Game):
         is_bankrupt = self.rules.is_bankrupt
         bust = [s for s, b in enumerate(self.bal) if is_bankrupt(b)]
         for s in bust:
-            ev.append(new_event("bankrupt", self.rules.rules["bankrupt"],
-                            {"player": s, "balance": self._t.json(self.bal[s])}))
+            if ev is not None:
+                ev.append(new_event("bankrupt", self.rules.rules["bankrupt"],
+                                {"player": s, "balance": self._t.json(self.bal[s])}))
         self._finish(ev, "bankruptcy", {"bankrupt": bust})
         return True
 
-    def _finish(self, ev: list[Event], reason: str, details: dict[str, Any]) -> None:
+    def _finish(self, ev: list[Event] | None, reason: str, details: dict[str, Any]) -> None:
         """End the game now and rank everyone by score (QY-2.3 / CV-2.3)."""
         self.phase = PHASE_OVER
         self.to_move, self.is_over = (), True
         self.can_buy = False
         scores = [self.score(s) for s in range(len(self.names))]
         self._result = rank_by_score(scores, reason, details, J)
-        ev.append(new_event("game_over", self.rules.rules["game_over"],
-                        {"reason": reason, "ranking": list(self._result.ranking),
-                         "winners": list(self._result.winners),
-                         "scores": list(self._result.scores)}))
+        if ev is not None:
+            ev.append(new_event("game_over", self.rules.rules["game_over"],
+                            {"reason": reason, "ranking": list(self._result.ranking),
+                             "winners": list(self._result.winners),
+                             "scores": list(self._result.scores)}))
 
     def score(self, seat: int) -> Decimal:
         """Qytetet: capital (balance + title values, QY-2.4); Civitas: balance (CV-2.3)."""
@@ -257,35 +345,38 @@ class MonopolyGame(Game):
         sq = self.board.squares[s]
         return self.rules.title_value(sq.price, sq.build, self.houses[s], self.hotels[s])
 
-    def _next_turn(self, ev: list[Event]) -> None:
+    def _next_turn(self, ev: list[Event] | None) -> None:
         self.turns += 1
         limit = self.max_rounds * len(self.names)
         if limit and self.turns >= limit:                      # ruling X1: round limit
-            ev.append(new_event("round_limit", self.rules.rules["round_limit"],
-                            {"rounds": self.max_rounds}))
+            if ev is not None:
+                ev.append(new_event("round_limit", self.rules.rules["round_limit"],
+                                {"rounds": self.max_rounds}))
             self._finish(ev, "limit", {"rounds": self.max_rounds})
             return
         self.current = (self.current + 1) % len(self.names)    # QY-1.5
         self.to_move = (self.current,)
         self.phase = PHASE_JAIL if self.jailed[self.current] else PHASE_ROLL
         self.can_buy = False
-        ev.append(new_event("turn", self.rules.rules["turn"],
-                        {"player": self.current, "in_jail": self.jailed[self.current]}))
+        if ev is not None:
+            ev.append(new_event("turn", self.rules.rules["turn"],
+                            {"player": self.current, "in_jail": self.jailed[self.current]}))
 
-    def _move_roll(self, ev: list[Event]) -> None:
+    def _move_roll(self, ev: list[Event] | None) -> None:
         me = self.current
         roll = self.rng.die(6)                                 # QY-0.2
         self.last_roll = roll
         old = self.pos[me]
         new = (old + roll) % N_SQUARES                         # QY-1.7
         self.pos[me] = new
-        ev.append(new_event("roll", self.rules.rules["roll"],
-                        {"player": me, "roll": roll, "from": old, "to": new}))
+        if ev is not None:
+            ev.append(new_event("roll", self.rules.rules["roll"],
+                            {"player": me, "roll": roll, "from": old, "to": new}))
         if new < old:                                          # QY-4.2: passed SALIDA
             self._pay(ev, "salida", me, SALIDA_BONUS, self._t.salida_j, {"player": me})
         self._land(ev)
 
-    def _land(self, ev: list[Event]) -> None:
+    def _land(self, ev: list[Event] | None) -> None:
         """The effect of the square the current player's move ended on (§4)."""
         self.phase = PHASE_MANAGE
         me = self.current
@@ -296,18 +387,22 @@ class MonopolyGame(Game):
             owner = self.owner[sq.index]
             if owner == NOBODY:                                # QY-4.8
                 self.can_buy = True
-                ev.append(new_event("street_free", self.rules.rules["street_free"],
-                                {"player": me, "square": sq.index,
-                                 "price": self._t.price_j[sq.index]}))
+                if ev is not None:
+                    ev.append(new_event("street_free", self.rules.rules["street_free"],
+                                    {"player": me, "square": sq.index,
+                                     "price": self._t.price_j[sq.index]}))
             elif owner == me:                                  # QY-4.10
-                ev.append(new_event("street_own", self.rules.rules["street_own"],
-                                {"player": me, "square": sq.index}))
+                if ev is not None:
+                    ev.append(new_event("street_own", self.rules.rules["street_own"],
+                                    {"player": me, "square": sq.index}))
             elif self.mortgage[sq.index] is not None:          # QY-7.4
-                ev.append(new_event("rent_mortgaged", self.rules.rules["rent_mortgaged"],
-                                {"player": me, "owner": owner, "square": sq.index}))
+                if ev is not None:
+                    ev.append(new_event("rent_mortgaged", self.rules.rules["rent_mortgaged"],
+                                    {"player": me, "owner": owner, "square": sq.index}))
             elif self.jailed[owner]:                           # QY-7.5
-                ev.append(new_event("rent_jailed", self.rules.rules["rent_jailed"],
-                                {"player": me, "owner": owner, "square": sq.index}))
+                if ev is not None:
+                    ev.append(new_event("rent_jailed", self.rules.rules["rent_jailed"],
+                                    {"player": me, "owner": owner, "square": sq.index}))
             else:                                              # QY-7.1–7.3, QY-7.6, QY-7.7
                 s = sq.index
                 i = MoneyTables.index(s, self.houses[s], self.hotels[s])
@@ -319,27 +414,32 @@ class MonopolyGame(Game):
                 bal = self.bal
                 bal[me] += -rent
                 bal[owner] += rent
-                ev.append(new_event("rent", self.rules.rules["rent"],
-                                {"player": me, "owner": owner, "square": s, "amount": rent_j,
-                                 "balance_changes": [[me, -rent_j], [owner, rent_j]]}))
+                if ev is not None:
+                    ev.append(new_event("rent", self.rules.rules["rent"],
+                                    {"player": me, "owner": owner, "square": s, "amount": rent_j,
+                                     "balance_changes": [[me, -rent_j], [owner, rent_j]]}))
                 self._check_bankruptcy(ev)
         elif kind == "SORPRESA":
             self._draw_card(ev)
         elif kind == "JUEZ":                                   # QY-4.16
-            ev.append(new_event("judge", self.rules.rules["judge"], {"player": me}))
+            if ev is not None:
+                ev.append(new_event("judge", self.rules.rules["judge"], {"player": me}))
             self._send_to_jail(ev)
         elif kind == "IMPUESTO":                               # QY-4.20
             tax_j = self._t.tax_j[sq.index]
             self._pay(ev, "tax", me, -sq.tax, -tax_j, {"player": me, "amount": tax_j})
             self._check_bankruptcy(ev)
         elif kind == "CARCEL":                                 # QY-4.18
-            ev.append(new_event("jail_visit", self.rules.rules["jail_visit"], {"player": me}))
+            if ev is not None:
+                ev.append(new_event("jail_visit", self.rules.rules["jail_visit"], {"player": me}))
         elif kind == "PARKING":                                # QY-4.22
-            ev.append(new_event("parking", self.rules.rules["parking"], {"player": me}))
+            if ev is not None:
+                ev.append(new_event("parking", self.rules.rules["parking"], {"player": me}))
         else:                                                  # SALIDA by a card
-            ev.append(new_event("salida_stop", self.rules.rules["salida_stop"], {"player": me}))
+            if ev is not None:
+                ev.append(new_event("salida_stop", self.rules.rules["salida_stop"], {"player": me}))
 
-    def _send_to_jail(self, ev: list[Event], card: int | None = None) -> None:
+    def _send_to_jail(self, ev: list[Event] | None, card: int | None = None) -> None:
         """§9: imprison the current player unless he holds the SalirCárcel card."""
         me = self.current
         if self.escape_holder == me:                           # QY-9.2
@@ -347,29 +447,32 @@ class MonopolyGame(Game):
             self.deck.append(self._escape_card())
             if card is not None:
                 self.deck.append(card)
-            ev.append(new_event("escape_used", self.rules.rules["escape_used"], {"player": me}))
+            if ev is not None:
+                ev.append(new_event("escape_used", self.rules.rules["escape_used"], {"player": me}))
             self.phase = PHASE_MANAGE
             return
         if card is not None:
             self.deck.append(card)
         self.pos[me] = self.board.jail                         # QY-9.3, QY-9.4: no SALIDA money
         self.jailed[me] = True
-        ev.append(new_event("jailed", self.rules.rules["jailed"],
-                        {"player": me, "square": self.board.jail}))
+        if ev is not None:
+            ev.append(new_event("jailed", self.rules.rules["jailed"],
+                            {"player": me, "square": self.board.jail}))
         self._next_turn(ev)                                    # QY-9.5
 
     def _escape_card(self) -> int:
         return next(i for i, c in enumerate(self.board.cards) if c.kind == ESCAPE)
 
-    def _draw_card(self, ev: list[Event]) -> None:
+    def _draw_card(self, ev: list[Event] | None) -> None:
         """QY-4.12: take the top card and apply it at once."""
         me = self.current
         idx = self.deck.pop(0)                                 # QY-10.10: from the top
         card = self.board.cards[idx]
         value_j = self._t.card_j[idx]
-        ev.append(new_event("card", self.rules.rules["card"],
-                        {"player": me, "card": idx, "type": card.type_name,
-                         "value": value_j}))
+        if ev is not None:
+            ev.append(new_event("card", self.rules.rules["card"],
+                            {"player": me, "card": idx, "type": card.type_name,
+                             "value": value_j}))
         kind, value = card.kind, card.value
         if kind == PAY:                                        # QY-10.4
             self.deck.append(idx)
@@ -392,27 +495,32 @@ class MonopolyGame(Game):
             for seat, amount in changes:
                 bal[seat] += amount
             json = self._t.json
-            ev.append(new_event("card_per_player", self.rules.rules["card_per_player"],
-                            {"player": me, "amount": value_j,
-                             "balance_changes": [[s, json(a)] for s, a in changes]}))
+            if ev is not None:
+                ev.append(new_event("card_per_player", self.rules.rules["card_per_player"],
+                                {"player": me, "amount": value_j,
+                                 "balance_changes": [[s, json(a)] for s, a in changes]}))
             self._check_bankruptcy(ev)                         # QY-10.11
         elif kind == ESCAPE:                                   # QY-10.9, QY-4.13
             self.escape_holder = me
-            ev.append(new_event("card_escape", self.rules.rules["card_escape"], {"player": me}))
+            if ev is not None:
+                ev.append(new_event("card_escape", self.rules.rules["card_escape"], {"player": me}))
         elif kind == JAIL:                                     # CV-10.7
-            ev.append(new_event("card_jail", self.rules.rules["card_jail"], {"player": me}))
+            if ev is not None:
+                ev.append(new_event("card_jail", self.rules.rules["card_jail"], {"player": me}))
             self._send_to_jail(ev, idx)
         elif kind == GOTO:
             target = int(value)
             if target == self.board.jail:                      # QY-10.6
-                ev.append(new_event("card_goto_jail", self.rules.rules["card_goto_jail"],
-                                {"player": me}))
+                if ev is not None:
+                    ev.append(new_event("card_goto_jail", self.rules.rules["card_goto_jail"],
+                                    {"player": me}))
                 self._send_to_jail(ev, idx)
                 return
             self.deck.append(idx)                              # G16: back before the target acts
             old = self.pos[me]
-            ev.append(new_event("card_goto", self.rules.rules["card_goto"],
-                            {"player": me, "from": old, "to": target}))
+            if ev is not None:
+                ev.append(new_event("card_goto", self.rules.rules["card_goto"],
+                                {"player": me, "from": old, "to": target}))
             if target == old:                                  # G5: nothing happens
                 return
             self.pos[me] = target
@@ -421,21 +529,23 @@ class MonopolyGame(Game):
                           {"player": me})
             self._land(ev)                                     # QY-10.5
 
-    def _jail_roll(self, ev: list[Event]) -> None:
+    def _jail_roll(self, ev: list[Event] | None) -> None:
         me = self.current
         roll = self.rng.die(6)
         self.last_roll = roll
         if roll >= JAIL_EXIT_ROLL:                             # QY-9.8, QY-9.10
             self.jailed[me] = False
             self.phase = PHASE_ROLL
-            ev.append(new_event("jail_free_roll", self.rules.rules["jail_free_roll"],
-                            {"player": me, "roll": roll}))
+            if ev is not None:
+                ev.append(new_event("jail_free_roll", self.rules.rules["jail_free_roll"],
+                                {"player": me, "roll": roll}))
         else:                                                  # QY-9.9
-            ev.append(new_event("jail_stay", self.rules.rules["jail_stay"],
-                            {"player": me, "roll": roll}))
+            if ev is not None:
+                ev.append(new_event("jail_stay", self.rules.rules["jail_stay"],
+                                {"player": me, "roll": roll}))
             self._next_turn(ev)
 
-    def _pay_bail(self, ev: list[Event]) -> None:
+    def _pay_bail(self, ev: list[Event] | None) -> None:
         me = self.current                                      # QY-9.7
         self.jailed[me] = False
         self.phase = PHASE_ROLL
@@ -443,7 +553,7 @@ class MonopolyGame(Game):
         self._pay(ev, "bail", me, -BAIL, -bail_j, {"player": me, "amount": bail_j})
         self._check_bankruptcy(ev)
 
-    def _buy(self, ev: list[Event]) -> None:
+    def _buy(self, ev: list[Event] | None) -> None:
         me = self.current                                      # QY-5.3
         s = self.pos[me]
         price = self.board.squares[s].price
@@ -456,7 +566,7 @@ class MonopolyGame(Game):
                   {"player": me, "square": s, "amount": price_j})
         self._check_bankruptcy(ev)
 
-    def _manage(self, name: str, s: int, ev: list[Event]) -> None:
+    def _manage(self, name: str, s: int, ev: list[Event] | None) -> None:
         me = self.current
         sq = self.board.squares[s]
         t = self._t
@@ -580,6 +690,7 @@ class MonopolyGame(Game):
                 for c, v in zip(self.board.cards, self._t.card_j, strict=True)]
 
     def state_dict(self) -> dict[str, Any]:
+        self._deal()
         out = self.view(None)
         out.update(deck=list(self.deck), escape_holder=self.escape_holder,
                    can_buy_option=self.can_buy, rng=self.rng.fingerprint(),
@@ -607,15 +718,36 @@ class MonopolyGame(Game):
         g.can_buy, g.last_roll, g._result = self.can_buy, self.last_roll, self._result
         g.turns, g.max_rounds = self.turns, self.max_rounds
         g.to_move, g.is_over = self.to_move, self.is_over
-        g._legal, g._recent = self._legal, self._recent
+        g._legal, g._recent, g._quiet = self._legal, self._recent, self._quiet
         return g
 
     def determinize(self, seat: int | None, seed: int) -> MonopolyGame:
-        """Hidden here: the deck's order and the generator's future rolls."""
-        g = self._copy(GameRandom(seed))  # the real game's generator is left alone
-        g.deck = sorted(g.deck)         # canonical: the result depends on view + seed only
-        g.rng.shuffle(g.deck)
+        """Hidden here: the deck's order and the generator's future rolls: a new generator
+        from ``seed`` shuffles the deck, put in a canonical order first (so the world depends
+        on the view and the seed only), and rolls on. Both happen when the world first draws
+        or reads the deck's order (:class:`_WorldRandom`; :meth:`top_card`), with the same
+        result as at once.
+
+        A world is quiet: its actions record no events (``apply`` returns none and
+        ``recent_events`` is empty after one; its view's ``last_events`` too). A search reads
+        none, and building them took a tenth of its time; everything else plays the same."""
+        deck = sorted(self.deck)
+        g = self._copy(_WorldRandom(seed, deck))    # the real game's generator is left alone
+        g.deck = deck
+        g._quiet = True
         return g
+
+    def top_card(self) -> int | None:
+        """The card on top of the surprise deck (None: empty). A search may read it in a world
+        it sampled (the order is its own guess there); the real game's order stays hidden."""
+        self._deal()
+        return self.deck[0] if self.deck else None
+
+    def _deal(self) -> None:
+        """Put a sampled world's deck in order now, if it waits for its first draw."""
+        rng = self.rng
+        if type(rng) is _WorldRandom:
+            rng._deal()
 
     def record_options(self) -> dict[str, Any]:
         opts = dict(self.options)
