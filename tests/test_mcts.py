@@ -730,20 +730,23 @@ def test_a_sampled_world_records_no_events_and_plays_the_same(gid):
 @pytest.mark.parametrize("gid", ["qytetet", "civitas"])
 def test_monopoly_values_skip_only_seats_nothing_can_ruin(gid, monkeypatch):
     """QY-2.2 / CV-2.2: the evaluation leaves out the chance of ruin of a seat that could pay
-    the largest rent, tax or card it may meet (``_safe_seats``); for those the chance is 0 and
-    the values are the ones counted in full. Checked over poor and rich positions."""
+    the largest rent, tax or card it may meet (``_safe_seats``; when that is every seat, only
+    the lead counts); for those the chance is 0 and the values are the ones counted in full
+    (every seat's chance counted). Checked over poor and rich positions."""
     from decimal import Decimal
 
     from ludoteca.agents import eval_monopoly as ev
 
-    full = ev._monopoly_value
+    found = ev._safe_seats
     seen: dict = {}
 
-    def spy(w, worth, end_scores, ruin_turns=None, b=None, safe=None):
-        seen["safe"], seen["full"] = safe, full(w, worth, end_scores, ruin_turns, b, None)
-        return full(w, worth, end_scores, ruin_turns, b, safe)
+    def spy(w, b, top_rent, buildings):
+        seen["safe"] = found(w, b, top_rent, buildings)
+        return seen["safe"]
 
-    monkeypatch.setattr(ev, "_monopoly_value", spy)
+    def none_safe(w, b, top_rent, buildings):
+        return [False] * len(top_rent)
+
     value = heuristic_for(gid)
     counts = {True: 0, False: 0}
     for seed in range(8):
@@ -754,7 +757,10 @@ def test_monopoly_values_skip_only_seats_nothing_can_ruin(gid, monkeypatch):
                 g.owner[s], g.houses[s], g.hotels[s] = (seat + 1) % len(g.names), 0, 4
             g._legal = None
             world = g.determinize(seat, seed)
-            assert value(world) == seen["full"]
+            monkeypatch.setattr(ev, "_safe_seats", none_safe)
+            full = value(world)
+            monkeypatch.setattr(ev, "_safe_seats", spy)
+            assert value(world) == full
             for k, safe in enumerate(seen["safe"]):
                 counts[safe] += 1
                 if safe:

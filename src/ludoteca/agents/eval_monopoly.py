@@ -100,9 +100,8 @@ def _board_of(g) -> _Board:
 def _rent_factor(g, n: int) -> float:
     """How many times a street's rent may still come in: each of the others lands on it about
     once in 20 turns, over the rounds left (at most ``RENT_HORIZON``)."""
-    left = RENT_HORIZON
-    if g.max_rounds:
-        left = min(left, g.max_rounds - g.turns // n)
+    limit = g.max_rounds
+    left = RENT_HORIZON if not limit else min(RENT_HORIZON, limit - g.turns // n)
     return (n - 1) * left * LANDING
 
 
@@ -268,12 +267,15 @@ def _monopoly_value(g, worth: list[float], end_scores: list[float],
 
 def _margin(xs: list[float], scale: float) -> list[float]:
     """:func:`~.heuristics.margin`, the same numbers; two seats without its general search
-    for the best other seat (each one's lead is simply over the other)."""
+    for the best other seat (each one's lead is simply over the other), and the leads kept
+    within ±30 as ``max(-30.0, min(30.0, z))`` would, without the calls."""
     if len(xs) != 2:
         return margin(xs, scale=scale)
     x0, x1 = xs
-    z0 = max(-30.0, min(30.0, (x0 - x1) / scale))
-    z1 = max(-30.0, min(30.0, (x1 - x0) / scale))
+    z0 = (x0 - x1) / scale
+    z0 = 30.0 if z0 >= 30.0 else -30.0 if z0 <= -30.0 else z0
+    z1 = (x1 - x0) / scale
+    z1 = 30.0 if z1 >= 30.0 else -30.0 if z1 <= -30.0 else z1
     return [1.0 / (1.0 + exp(-z0)), 1.0 / (1.0 + exp(-z1))]
 
 
@@ -286,18 +288,59 @@ def _safe_seats(g, b: _Board, top_rent: list[Decimal], buildings: list[int]) -> 
     n = len(top_rent)
     jailed, bal = g.jailed, g.bal
     at_zero = g.rules.bankrupt_at_zero
-    fixed, per_building = b.fixed_bound(n), b.per_building_max
+    fixed = b._fixed.get(n)
+    if fixed is None:
+        fixed = b.fixed_bound(n)
+    per_building = b.per_building_max
+    if n == 2:                         # the same bounds, each seat's other seat by hand
+        bound0 = bound1 = fixed
+        if buildings[0] and per_building * buildings[0] > bound0:
+            bound0 = per_building * buildings[0]
+        if buildings[1] and per_building * buildings[1] > bound1:
+            bound1 = per_building * buildings[1]
+        if not jailed[1] and top_rent[1] > bound0:
+            bound0 = top_rent[1]
+        if not jailed[0] and top_rent[0] > bound1:
+            bound1 = top_rent[0]
+        left0, left1 = bal[0] - bound0, bal[1] - bound1
+        if at_zero:
+            return [left0 > ZERO, left1 > ZERO]
+        return [left0 >= ZERO, left1 >= ZERO]
     safe = []
     for k in range(n):
         bound = fixed
-        if buildings[k]:
-            bound = max(bound, per_building * buildings[k])
+        count = buildings[k]
+        if count:
+            levy = per_building * count
+            if levy > bound:
+                bound = levy
         for o in range(n):
             if o != k and not jailed[o] and top_rent[o] > bound:
                 bound = top_rent[o]
         left = bal[k] - bound
         safe.append(left > ZERO if at_zero else left >= ZERO)
     return safe
+
+
+def _evaluate(g, b: _Board, worth: list[float], end_scores: list[float],
+              top_rent: list[Decimal], buildings: list[int],
+              ruin_turns: Sequence[int] | None = None) -> list[float]:
+    """:func:`_monopoly_value` with the seats no payment can ruin found first
+    (:func:`_safe_seats`): when that is every seat, the logistic of the lead alone (the very
+    numbers it gives then, without counting any chance)."""
+    safe = _safe_seats(g, b, top_rent, buildings)
+    if False in safe:
+        return _monopoly_value(g, worth, end_scores, ruin_turns, b, safe)
+    n = len(worth)
+    scale = max(1.0, MONOPOLY_SCALE * (sum(worth) / n))
+    if n != 2:
+        return margin(worth, scale=scale)
+    x0, x1 = worth                     # _margin's two seats, inline
+    z0 = (x0 - x1) / scale
+    z0 = 30.0 if z0 >= 30.0 else -30.0 if z0 <= -30.0 else z0
+    z1 = (x1 - x0) / scale
+    z1 = 30.0 if z1 >= 30.0 else -30.0 if z1 <= -30.0 else z1
+    return [1.0 / (1.0 + exp(-z0)), 1.0 / (1.0 + exp(-z1))]
 
 
 #: an action, and the one that would undo it, in the Monopoly family
@@ -323,9 +366,11 @@ def _monopoly_prune(g, seat: int, legal: list) -> list:
     considers cancelling a mortgage it took this turn, or mortgaging a street whose mortgage
     it cancelled this turn. Without this, near-equal values made mcts mortgage and cancel
     the same street several times in one turn. Reads only the public record of the turn."""
-    done = None                        # this turn's mortgages and cancellations (texts)
-    undone_by = _UNDONE_BY
     node = g._history
+    if node is None or node[0][0] != seat or node[0][1] == "tirar":
+        return legal                   # the commonest: nothing of this seat's turn yet
+    banned = None                      # what would undo this turn's mortgages and cancellations
+    undone_by = _UNDONE_BY
     while node is not None:
         (who, text), node = node
         if who != seat or text == "tirar":
@@ -334,44 +379,62 @@ def _monopoly_prune(g, seat: int, legal: list) -> list:
         if undo is None:
             undo = _undone_by(text)
         if undo:
-            if done is None:
-                done = set()
-            done.add(text)
-    if done is None:
+            if banned is None:
+                banned = set()
+            banned.add(undo)
+    if banned is None:
         return legal
-    kept = [a for a in legal if _undone_by(a._text) not in done]
+    # an action is banned when it undoes one of them: undoing is its own inverse
+    # ("hipotecar 4" <-> "cancelar-hipoteca 4"), so that is its text being an undo of one
+    kept = [a for a in legal if a._text not in banned]
     return kept or legal
 
 
 def _qytetet(g) -> list[float]:
-    """Capital (balance + title values, as ``score``) plus the rent to come, in one pass over
-    the streets."""
+    """Capital (balance + title values, as ``score``) plus the rent to come, a seat at a time
+    over its streets in board order (:func:`_streets_of`)."""
     b = _board_of(g)
     n = len(g.names)
     factor = _rent_factor(g, n)
-    income = [0.0] * n
-    titles = [ZERO] * n
-    top_rent = [ZERO] * n
-    buildings = [0] * n
+    capital_counts = g.rules.ranked_by_capital
     owners, mortgage, houses, hotels, cells = g.owner, g.mortgage, g.houses, g.hotels, b.cells
-    for s in g.board.streets:
-        owner = owners[s]
-        if owner < 0:
+    capital, worth, top_rent, buildings = [], [], [ZERO] * n, [0] * n
+    for k, bal in enumerate(g.bal):
+        count = owners.count(k)
+        if not count:                  # no titles: the balance (+ Decimal 0) and no rent
+            mine = float(bal)
+            capital.append(mine)
+            worth.append(mine + 0.0)
             continue
-        h, t = houses[s], hotels[s]
-        rent, rent_d, _, title = cells[s][h][t]
-        titles[owner] = titles[owner] + title
-        buildings[owner] += h + t
-        if mortgage[s] is None:
-            income[owner] += rent * factor
-            if rent_d > top_rent[owner]:
-                top_rent[owner] = rent_d
-    if g.rules.ranked_by_capital:
-        capital = [float(bal + t) for bal, t in zip(g.bal, titles, strict=True)]
-    else:
-        capital = [float(bal) for bal in g.bal]
-    return _monopoly_value(g, [capital[s] + income[s] for s in range(n)], capital, b=b,
-                           safe=_safe_seats(g, b, top_rent, buildings))
+        income = 0.0
+        titles = ZERO
+        for s in _streets_of(owners, k, count):
+            h, t = houses[s], hotels[s]
+            rent, rent_d, _, title = cells[s][h][t]
+            titles = titles + title
+            buildings[k] += h + t
+            if mortgage[s] is None:
+                income += rent * factor
+                if rent_d > top_rent[k]:
+                    top_rent[k] = rent_d
+        mine = float(bal + titles) if capital_counts else float(bal)
+        capital.append(mine)
+        worth.append(mine + income)
+    return _evaluate(g, b, worth, capital, top_rent, buildings)
+
+
+def _streets_of(owners: list[int], k: int, count: int) -> list[int]:
+    """The ``count`` squares seat ``k`` owns (only streets have owners), in board order, found
+    by the list itself (most seats own few of the streets)."""
+    if count == 1:
+        return [owners.index(k)]
+    out = []
+    s = -1
+    find = owners.index
+    for _ in range(count):
+        s = find(k, s + 1)
+        out.append(s)
+    return out
 
 
 def _turns_left(g, k: int) -> int | None:
@@ -385,36 +448,36 @@ def _turns_left(g, k: int) -> int | None:
 
 def _civitas(g) -> list[float]:
     """Balance plus what the titles would fetch if sold now (nothing once a seat has no turn
-    left to sell them) plus the rent to come, in one pass over the streets."""
+    left to sell them) plus the rent to come, a seat at a time over its streets in board
+    order (:func:`_streets_of`)."""
     b = _board_of(g)
     n = len(g.names)
     left = [_turns_left(g, k) for k in range(n)]
-    can_sell = [x != 0 for x in left]
-    balance = [float(x) for x in g.bal]
-    worth = balance[:]
     factor = _rent_factor(g, n)
-    income = [0.0] * n
-    top_rent = [ZERO] * n
-    buildings = [0] * n
     owners, mortgage, houses, hotels, cells = g.owner, g.mortgage, g.houses, g.hotels, b.cells
-    for s in g.board.streets:
-        owner = owners[s]
-        if owner < 0:
-            continue
-        h, t = houses[s], hotels[s]
-        rent, rent_d, sale, _ = cells[s][h][t]
-        buildings[owner] += h + t
-        received = mortgage[s]
-        if can_sell[owner]:                     # no turn left to sell it: worth nothing
-            worth[owner] += sale if received is None else \
-                max(0.0, sale - float(g.rules.cancel_cost(received)))
-        if received is None:
-            income[owner] += rent * factor
-            if rent_d > top_rent[owner]:
-                top_rent[owner] = rent_d
+    cancel_cost = g.rules.cancel_cost
+    balance, worth, top_rent, buildings = [], [], [ZERO] * n, [0] * n
+    for k, bal in enumerate(g.bal):
+        mine = float(bal)
+        balance.append(mine)
+        can_sell = left[k] != 0                 # no turn left to sell them: worth nothing
+        income = 0.0
+        count = owners.count(k)
+        for s in _streets_of(owners, k, count) if count else ():
+            h, t = houses[s], hotels[s]
+            rent, rent_d, sale, _ = cells[s][h][t]
+            buildings[k] += h + t
+            received = mortgage[s]
+            if can_sell:
+                mine += sale if received is None else \
+                    max(0.0, sale - float(cancel_cost(received)))
+            if received is None:
+                income += rent * factor
+                if rent_d > top_rent[k]:
+                    top_rent[k] = rent_d
+        worth.append(mine + income)
     turns = [CIVITAS_RUIN_TURNS if x is None else min(CIVITAS_RUIN_TURNS, x) for x in left]
-    return _monopoly_value(g, [worth[s] + income[s] for s in range(n)], balance, turns, b,
-                           _safe_seats(g, b, top_rent, buildings))
+    return _evaluate(g, b, worth, balance, top_rent, buildings, turns)
 
 
 register_heuristic("qytetet", _qytetet)

@@ -230,7 +230,8 @@ class MCTSAgent:
             actor = seat
             # --- selection and expansion ---
             while True:
-                legal = world.legal_actions(actor)
+                # the world's own list, read before the next action and never changed
+                legal = world._legal_now(actor)
                 if not legal:                     # no decision after all: score as it is
                     break
                 by_actor = node.children
@@ -305,7 +306,18 @@ class MCTSAgent:
                 values = self._playout(world, depth, heuristic, n)
             else:
                 values = heuristic(world)
-            _backpropagate(path, values, n)
+            # _backpropagate, inline
+            if len(values) != n:
+                raise ValueError(f"mcts: {n} values expected, got {len(values)}")
+            if n == 2:
+                v0, v1 = values
+                for node in path:
+                    node.visits += 1
+                    value = node.value
+                    value[0] += v0
+                    value[1] += v1
+            else:
+                _backpropagate(path, values, n)
         self.last_search = {
             "iterations": done, "seconds": time.perf_counter() - start,
             "visits": {k: ch.visits for k, ch in root.children.get(seat, {}).items()}}

@@ -65,6 +65,8 @@ from .text import describe, explain_illegal
 
 J = to_json_number
 ZERO = Decimal(0)
+#: the action names ``_apply`` tells apart first (module constants: read at every action)
+_ROLL, _END, _BUY, _BAIL = A.ROLL, A.END, A.BUY, A.BAIL
 
 
 class _WorldRandom(GameRandom):
@@ -92,7 +94,10 @@ class _WorldRandom(GameRandom):
         """``GameRandom.die`` (a world forces no rolls), one call shorter: a search rolls in
         most of the worlds it samples."""
         rng = self._rng
-        if rng is None or self._shared:
+        if rng is None:
+            self._deal()
+            rng = self._rng
+        elif self._shared:
             rng = self._own()
         return int(rng.random() * sides) + 1
 
@@ -212,6 +217,18 @@ class MonopolyGame(Game):
         legal = self._legal = self._compute_legal()
         return legal[:]
 
+    def _legal_now(self, seat: int) -> list[Action]:
+        """The remembered list itself, for ``Game.apply`` and searches to read (no copy)."""
+        legal = self._legal
+        if legal is not None and seat == self.current:
+            return legal
+        phase = self.phase
+        if seat != self.current or phase == PHASE_OVER:
+            return []
+        # the commonest case first (_compute_legal's, one call shorter)
+        legal = self._legal = [A_ROLL] if phase == PHASE_ROLL else self._compute_legal()
+        return legal
+
     def can_buy_now(self) -> bool:
         """Whether buying the square is among the legal actions now (``_compute_legal`` puts
         ``A_BUY`` first whenever it is legal, so this reads one item, by identity)."""
@@ -235,13 +252,16 @@ class MonopolyGame(Game):
             out = [A_BUY, A_END]
         else:
             out = [A_END]
-        if me not in owner:                                    # no titles: nothing to manage
+        titles = owner.count(me)
+        if not titles:                                         # no titles: nothing to manage
             return out
-        houses, hotels, mortgage, build = self.houses, self.hotels, self.mortgage, self._t.build
+        t = self._t
+        houses, hotels, mortgage, build = self.houses, self.hotels, self.mortgage, t.build
         append = out.append
-        for s in self.board.streets:
-            if owner[s] != me:
-                continue
+        find = owner.index
+        s = -1
+        for _ in range(titles):        # its streets in board order, found by the list itself
+            s = find(me, s + 1)        # (only streets have owners)
             received = mortgage[s]
             if received is None:
                 append(SELL_A[s])                              # QY-5.6
@@ -251,7 +271,7 @@ class MonopolyGame(Game):
                     elif hotels[s] < MAX_HOTELS:               # QY-6.4
                         append(HOTEL_A[s])
                 append(MORTGAGE_A[s])                          # QY-8.1
-            elif bal >= self._t.cancel(received)[0]:          # QY-8.7
+            elif bal >= t.cancel(received)[0]:                 # QY-8.7
                 append(CANCEL_A[s])
         return out
 
@@ -270,18 +290,18 @@ class MonopolyGame(Game):
         # the events, each written where it happens (None: a quiet world records none)
         ev: list[Event] | None = None if self._quiet else []
         name = action.name
-        if name == A.ROLL:
+        if name == _ROLL:
             if self.phase == PHASE_JAIL:
                 self._jail_roll(ev)
             else:
                 self._move_roll(ev)
-        elif name == A.END:
+        elif name == _END:
             if ev is not None:
                 ev.append(new_event("end_turn", self.rules.rules["end_turn"], {"player": seat}))
             self._next_turn(ev)
-        elif name == A.BUY:
+        elif name == _BUY:
             self._buy(ev)
-        elif name == A.BAIL:
+        elif name == _BAIL:
             self._pay_bail(ev)
         else:
             self._manage(name, action.arg, ev)
@@ -373,7 +393,10 @@ class MonopolyGame(Game):
             ev.append(new_event("roll", self.rules.rules["roll"],
                             {"player": me, "roll": roll, "from": old, "to": new}))
         if new < old:                                          # QY-4.2: passed SALIDA
-            self._pay(ev, "salida", me, SALIDA_BONUS, self._t.salida_j, {"player": me})
+            if ev is None:                     # a quiet world: the money only (as _pay)
+                self.bal[me] += SALIDA_BONUS
+            else:
+                self._pay(ev, "salida", me, SALIDA_BONUS, self._t.salida_j, {"player": me})
         self._land(ev)
 
     def _land(self, ev: list[Event] | None) -> None:
@@ -427,7 +450,10 @@ class MonopolyGame(Game):
             self._send_to_jail(ev)
         elif kind == "IMPUESTO":                               # QY-4.20
             tax_j = self._t.tax_j[sq.index]
-            self._pay(ev, "tax", me, -sq.tax, -tax_j, {"player": me, "amount": tax_j})
+            if ev is None:
+                self.bal[me] += -sq.tax
+            else:
+                self._pay(ev, "tax", me, -sq.tax, -tax_j, {"player": me, "amount": tax_j})
             self._check_bankruptcy(ev)
         elif kind == "CARCEL":                                 # QY-4.18
             if ev is not None:
@@ -562,9 +588,16 @@ class MonopolyGame(Game):
         self.mortgage[s] = None
         self.can_buy = False
         price_j = self._t.price_j[s]
-        self._pay(ev, "buy", me, -price, -price_j,
-                  {"player": me, "square": s, "amount": price_j})
-        self._check_bankruptcy(ev)
+        if ev is None:                         # a quiet world: the money only (as _pay)
+            self.bal[me] += -price
+        else:
+            self._pay(ev, "buy", me, -price, -price_j,
+                      {"player": me, "square": s, "amount": price_j})
+        # only the current seat paid: the others are as solvent as before (nobody is bankrupt
+        # while the game goes on), so the full check is needed only when it is not
+        left = self.bal[me]
+        if not ((left > ZERO) if self.rules.bankrupt_at_zero else (left >= ZERO)):
+            self._check_bankruptcy(ev)
 
     def _manage(self, name: str, s: int, ev: list[Event] | None) -> None:
         me = self.current
@@ -581,19 +614,29 @@ class MonopolyGame(Game):
                 price_j = J(price)
             self.owner[s] = NOBODY
             houses[s] = hotels[s] = 0
-            self._pay(ev, "sell", me, price, price_j,
-                      {"player": me, "square": s, "amount": price_j})
+            if ev is None:                     # a quiet world: the money only (as _pay)
+                self.bal[me] += price
+            else:
+                self._pay(ev, "sell", me, price, price_j,
+                          {"player": me, "square": s, "amount": price_j})
+            return                     # money received: nobody can have gone bankrupt
         elif name == A.HOUSE:                                  # QY-6.3
             houses[s] += 1
             build_j = t.build_j[s]
-            self._pay(ev, "house", me, -sq.build, -build_j,
-                      {"player": me, "square": s, "amount": build_j, "houses": houses[s]})
+            if ev is None:
+                self.bal[me] += -sq.build
+            else:
+                self._pay(ev, "house", me, -sq.build, -build_j,
+                          {"player": me, "square": s, "amount": build_j, "houses": houses[s]})
         elif name == A.HOTEL:                                  # QY-6.4
             houses[s] = 0
             hotels[s] += 1
             build_j = t.build_j[s]
-            self._pay(ev, "hotel", me, -sq.build, -build_j,
-                      {"player": me, "square": s, "amount": build_j, "hotels": hotels[s]})
+            if ev is None:
+                self.bal[me] += -sq.build
+            else:
+                self._pay(ev, "hotel", me, -sq.build, -build_j,
+                          {"player": me, "square": s, "amount": build_j, "hotels": hotels[s]})
         elif name == A.MORTGAGE:                               # QY-8.2, QY-8.3
             i = MoneyTables.index(s, houses[s], hotels[s])
             if i >= 0:
@@ -602,14 +645,25 @@ class MonopolyGame(Game):
                 amount = self.rules.mortgage_amount(sq.mortgage, houses[s], hotels[s])
                 amount_j = J(amount)
             self.mortgage[s] = amount
-            self._pay(ev, "mortgage", me, amount, amount_j,
-                      {"player": me, "square": s, "amount": amount_j})
+            if ev is None:
+                self.bal[me] += amount
+            else:
+                self._pay(ev, "mortgage", me, amount, amount_j,
+                          {"player": me, "square": s, "amount": amount_j})
+            return                     # money received: nobody can have gone bankrupt
         elif name == A.CANCEL:                                 # QY-8.6
             cost, cost_j = t.cancel(self.mortgage[s])
             self.mortgage[s] = None
-            self._pay(ev, "cancel", me, -cost, -cost_j,
-                      {"player": me, "square": s, "amount": cost_j})
-        self._check_bankruptcy(ev)
+            if ev is None:
+                self.bal[me] += -cost
+            else:
+                self._pay(ev, "cancel", me, -cost, -cost_j,
+                          {"player": me, "square": s, "amount": cost_j})
+        # only the current seat paid: the others are as solvent as before (nobody is bankrupt
+        # while the game goes on), so the full check is needed only when it is not
+        left = self.bal[me]
+        if not ((left > ZERO) if self.rules.bankrupt_at_zero else (left >= ZERO)):
+            self._check_bankruptcy(ev)
 
     # ----- looking at the game --------------------------------------------------------------
     def rent_of(self, s: int) -> Decimal:
@@ -702,18 +756,22 @@ class MonopolyGame(Game):
     def clone(self) -> MonopolyGame:
         return self._copy(self.rng.clone())
 
-    def _copy(self, rng: GameRandom) -> MonopolyGame:
-        """A copy of the state whose future chance comes from ``rng``."""
+    def _copy(self, rng: GameRandom, deck: list[int] | None = None) -> MonopolyGame:
+        """A copy of the state whose future chance comes from ``rng`` (and whose deck is
+        ``deck``, if given: else a copy of this one)."""
         g = object.__new__(type(self))
-        g.rules, g.board, g.names, g.seed, g.options = (
-            self.rules, self.board, self.names, self.seed, self.options)
+        g.rules = self.rules                 # one field a statement: no tuple to pack
+        g.board = self.board
+        g.names = self.names
+        g.seed = self.seed
+        g.options = self.options
         g._t = self._t
         g._initial_dice, g._setup_log = self._initial_dice, self._setup_log
         g._history, g._n_actions = self._history, self._n_actions
         g.rng = rng
         g.pos, g.bal, g.jailed = self.pos[:], self.bal[:], self.jailed[:]
         g.owner, g.houses, g.hotels = self.owner[:], self.houses[:], self.hotels[:]
-        g.mortgage, g.deck = self.mortgage[:], self.deck[:]
+        g.mortgage, g.deck = self.mortgage[:], self.deck[:] if deck is None else deck
         g.escape_holder, g.current, g.phase = self.escape_holder, self.current, self.phase
         g.can_buy, g.last_roll, g._result = self.can_buy, self.last_roll, self._result
         g.turns, g.max_rounds = self.turns, self.max_rounds
@@ -732,8 +790,7 @@ class MonopolyGame(Game):
         ``recent_events`` is empty after one; its view's ``last_events`` too). A search reads
         none, and building them took a tenth of its time; everything else plays the same."""
         deck = sorted(self.deck)
-        g = self._copy(_WorldRandom(seed, deck))    # the real game's generator is left alone
-        g.deck = deck
+        g = self._copy(_WorldRandom(seed, deck), deck)  # the real game's generator is left alone
         g._quiet = True
         return g
 
