@@ -108,8 +108,9 @@ class Game(ABC):
         return None
 
     def _legal_now(self, seat: int) -> list[Action]:
-        """``legal_actions(seat)`` for :meth:`apply` to read (never to keep or change): games
-        that remember their legal actions return that list itself, without the copy."""
+        """``legal_actions(seat)`` for :meth:`apply` and searches (``mcts``) to read, never to
+        keep or change: games that remember their legal actions return that list itself,
+        without the copy."""
         return self.legal_actions(seat)
 
     def apply_legal(self, action: Action, seat: int) -> list[Event]:
