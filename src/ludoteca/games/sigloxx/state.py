@@ -140,6 +140,101 @@ _LISTS = ("land_piles", "tech_piles", "land_out", "tech_out", "cat_out", "cat_us
           "tech_owner", "t_used", "t_used_m")
 
 
+# ----- ruling X10: what a search assumes about the other seats' holdings ---------------------
+#: the group of decision points each phase belongs to, for HOLDINGS: 0 the land auction
+#: (choose, open, bid), 1 the technology on withdrawing, 2 buying alone, 3 the catastrophe
+#: auction, 4 Maintenance, 5 Production
+HOLDINGS_GROUP = (0, 0, 0, 1, 2, 3) + (4,) * 11 + (5, 5)
+#: (round, group) -> the lines coins and science are drawn around, each as (constant,
+#: × the seat's income of it, × tiles it won this round, × technologies it owns, × 1 if it
+#: withdrew from this round's auction, × its income if it has produced this round, spread):
+#: least squares over the holdings of the seats not on turn at every decision of 1,000
+#: three-player games of greedy bots, and the spread of what the line missed (``python
+#: bench/fit_sigloxx_holdings.py --games 1000``)
+HOLDINGS: dict[tuple[int, int], tuple[tuple[float, ...], tuple[float, ...]]] = {
+    (1, 0): ((9.95, 0.01, -4.93, -1.96, -1.96, 0.00, 0.40),
+             (10.01, 0.00, 0.01, -2.51, -2.51, 0.00, 0.03)),  # 44460 positions
+    (1, 1): ((8.86, 0.34, -2.53, 0.10, -6.16, 0.00, 0.69),
+             (9.99, 0.00, 0.17, -4.95, -0.16, 0.00, 0.15)),  # 6000 positions
+    (1, 2): ((0.53, 0.15, -0.29, 0.00, 0.53, 0.00, 0.42),
+             (4.50, 0.00, 1.00, -5.00, 4.50, 0.00, 0.00)),  # 5200 positions
+    (1, 3): ((-1.49, 0.29, 3.16, -1.04, 0.00, 0.00, 1.35),
+             (8.22, -0.02, 1.01, -4.13, 0.00, 0.00, 0.23)),  # 26292 positions
+    (1, 4): ((0.18, -0.16, 2.94, -0.97, 0.00, 0.00, 1.18),
+             (7.40, -0.05, -1.98, -2.74, 0.00, 0.00, 2.19)),  # 23920 positions
+    (1, 5): ((-0.10, 0.15, 2.32, -0.79, 0.00, 0.80, 1.06),
+             (6.64, -0.67, -0.62, -2.82, 0.00, 1.57, 1.93)),  # 2158 positions
+    (2, 0): ((3.68, 0.87, -2.73, -0.98, -2.30, 0.00, 1.82),
+             (5.39, 0.43, -0.92, -1.62, -0.86, 0.00, 2.02)),  # 44012 positions
+    (2, 1): ((4.13, 0.32, -1.13, -0.17, -2.51, 0.00, 1.17),
+             (5.06, 0.35, -0.57, -1.37, -0.99, 0.00, 1.65)),  # 4048 positions
+    (2, 2): ((0.63, 0.07, -0.03, -0.04, 0.63, 0.00, 0.49),
+             (2.17, 0.01, -0.49, -0.87, 2.17, 0.00, 1.38)),  # 2766 positions
+    (2, 3): ((1.10, 0.23, -0.11, -0.25, 0.00, 0.00, 0.89),
+             (3.43, 0.09, -0.14, -0.56, 0.00, 0.00, 1.59)),  # 12858 positions
+    (2, 4): ((1.52, 0.15, -0.26, -0.25, 0.00, 0.00, 0.86),
+             (1.62, 0.03, -0.18, -0.25, 0.00, 0.00, 1.10)),  # 29484 positions
+    (2, 5): ((1.53, 0.12, -0.24, -0.30, 0.00, 1.03, 0.89),
+             (1.51, 0.02, -0.15, -0.20, 0.00, 0.99, 1.08)),  # 4234 positions
+    (3, 0): ((2.13, 0.96, -4.74, -0.22, -2.22, 0.00, 1.22),
+             (3.18, 0.88, -0.27, -0.99, -1.48, 0.00, 1.50)),  # 35832 positions
+    (3, 1): ((4.09, 0.39, -1.74, -0.06, -2.84, 0.00, 1.22),
+             (5.92, 0.56, -0.48, -1.74, -1.13, 0.00, 1.70)),  # 2832 positions
+    (3, 2): ((0.79, 0.11, -0.40, -0.05, 0.79, 0.00, 0.80),
+             (3.19, 0.20, -0.55, -1.72, 3.19, 0.00, 1.66)),  # 2816 positions
+    (3, 3): ((1.77, 0.16, -0.73, -0.05, 0.00, 0.00, 1.04),
+             (5.66, 0.40, -0.56, -1.72, 0.00, 0.00, 1.66)),  # 14376 positions
+    (3, 4): ((1.98, 0.13, -0.77, -0.09, 0.00, 0.00, 1.00),
+             (2.32, 0.10, -0.22, -0.62, 0.00, 0.00, 1.28)),  # 30472 positions
+    (3, 5): ((1.90, 0.11, -0.71, -0.09, 0.00, 1.01, 1.00),
+             (2.34, 0.05, -0.21, -0.53, 0.00, 1.00, 1.28)),  # 7688 positions
+    (4, 0): ((1.93, 0.97, -5.43, -0.07, -1.15, 0.00, 1.31),
+             (3.33, 1.00, -0.15, -0.99, -2.73, 0.00, 1.59)),  # 43220 positions
+    (4, 1): ((2.06, 0.78, -3.34, 0.03, -1.64, 0.00, 1.63),
+             (5.25, 0.83, -0.32, -1.43, -2.43, 0.00, 1.79)),  # 4112 positions
+    (4, 2): ((-0.16, 0.45, -0.61, -0.02, -0.16, 0.00, 1.30),
+             (2.30, 0.64, -0.42, -1.65, 2.30, 0.00, 1.89)),  # 2372 positions
+    (4, 3): ((-0.16, 0.57, -1.36, 0.06, 0.00, 0.00, 1.61),
+             (3.87, 0.78, -0.19, -1.64, 0.00, 0.00, 1.87)),  # 14984 positions
+    (4, 4): ((0.57, 0.45, -1.29, 0.01, 0.00, 0.00, 1.69),
+             (1.59, 0.28, -0.04, -0.64, 0.00, 0.00, 1.59)),  # 36884 positions
+    (4, 5): ((0.50, 0.42, -1.36, 0.01, 0.00, 1.01, 1.72),
+             (1.71, 0.22, -0.15, -0.54, 0.00, 1.01, 1.60)),  # 11866 positions
+    (5, 0): ((-0.07, 1.28, -6.87, 0.03, -0.75, 0.00, 1.84),
+             (3.08, 1.11, 0.00, -0.88, -3.33, 0.00, 2.07)),  # 36216 positions
+    (5, 1): ((-0.32, 1.27, -5.85, 0.07, -0.91, 0.00, 2.03),
+             (5.90, 0.80, -0.32, -1.21, -2.77, 0.00, 2.40)),  # 3286 positions
+    (5, 2): ((-0.72, 1.22, -5.17, 0.09, -0.72, 0.00, 2.03),
+             (2.84, 0.49, -0.42, -1.36, 2.84, 0.00, 2.43)),  # 2186 positions
+    (5, 3): ((-0.21, 1.15, -5.09, 0.18, 0.00, 0.00, 2.52),
+             (5.16, 0.60, -0.45, -1.35, 0.00, 0.00, 2.45)),  # 17506 positions
+    (5, 4): ((0.23, 1.12, -5.39, 0.17, 0.00, 0.00, 2.53),
+             (1.65, 0.27, 0.05, -0.54, 0.00, 0.00, 1.85)),  # 34880 positions
+    (5, 5): ((0.23, 1.10, -5.34, 0.14, 0.00, 1.02, 2.52),
+             (1.69, 0.27, -0.10, -0.54, 0.00, 1.02, 1.86)),  # 12356 positions
+    (6, 4): ((-3.82, 1.88, 0.00, 0.26, 0.00, 0.00, 3.30),
+             (1.87, 1.24, 0.00, -0.54, 0.00, 0.00, 1.81)),  # 3078 positions
+    (6, 5): ((-3.25, 1.83, 0.00, 0.19, 0.00, 1.00, 3.22),
+             (1.48, 1.28, 0.00, -0.53, 0.00, 1.01, 1.87)),  # 9056 positions
+}
+
+#: the least spread a draw has (the fit leaves none in some round-I decisions)
+HOLDINGS_MIN_SPREAD = 0.5
+
+
+def holdings_features(g: Any, s: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What HOLDINGS's lines of seat ``s``'s coins and science read, all shown by every view:
+    its incomes, tiles won this round, technologies, whether it withdrew from this round's
+    auction, and in Production whether it has produced (seats produce from the start player
+    on, up to the one producing now: XX-G12.5)."""
+    coins, science, _ = g.incomes(s)
+    phase = g.phase
+    withdrawn = 1 if phase <= PH_SOLO and s in g.withdrawn else 0
+    produced = 1 if phase == PH_RECYCLE and (s - g.sp) % g.n < g.pi else 0
+    won, techs = g.won[s], len(g.techs[s])
+    return ((1, coins, won, techs, withdrawn, produced * coins),
+            (1, science, won, techs, withdrawn, produced * science))
+
 def _bool_option(options: dict, name: str) -> bool:
     v = options.get(name)
     if isinstance(v, str) and v.strip().lower() in ("true", "false"):
@@ -691,8 +786,8 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         are deducible from the tiles already shown), which catastrophes lie in the stack and
         in which order (per label, keeping 2/2/1 and the label order; the removed cards are the
         rest), and the other seats' coins and science (ruling X10: drawn from what ``view(seat)``
-        shows, never read from the true holdings). Canonical: the world depends on
-        ``view(seat)`` and ``seed`` only."""
+        shows, never read from the true holdings; see ``_redraw_holdings``). Canonical: the
+        world depends on ``view(seat)`` and ``seed`` only."""
         g = self.clone()
         rng = random.Random(seed)
         for piles in (g.land_piles, g.tech_piles):
@@ -720,29 +815,37 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
 
     def _redraw_holdings(self, seat: int | None, rng: random.Random) -> None:
         """Ruling X10: every seat but ``seat`` gets coins and science drawn from what
-        ``view(seat)`` shows. Each amount is the least the view proves (a standing high land bid
-        in coins, a standing catastrophe bid in science: XX-G23.1, a bid never exceeds what is
-        held) plus a uniform draw from 0 to max(start amount, 2 × that seat's public income of
-        it) — about one round's spending power, the range holdings keep in play. A seat on turn
-        other than ``seat`` is known to have at least two choices (X7): draws that leave it fewer
-        are drawn again, and after 20 tries it holds the bid cap (X2), which gives it every
-        choice it could have."""
-        lo_c, lo_s = [0] * self.n, [0] * self.n
+        ``view(seat)`` shows. Each amount is drawn around what seats in the same public position
+        held in games of greedy bots (HOLDINGS: a line in the seat's income, tiles won this
+        round, technologies, withdrawal and production, by round and decision point), normally
+        with that line's spread (at least HOLDINGS_MIN_SPREAD), rounded, and never below the
+        least the view proves: a standing high land bid in coins, a standing catastrophe bid in
+        science (XX-G23.1: a bid never exceeds what is held), or 0. A seat on turn other than
+        ``seat`` is known to have at least two choices (X7): draws that leave it fewer are drawn
+        again, and after 20 tries it holds the bid cap (X2), which gives it every choice it could
+        have."""
+        n = self.n
+        lo_c, lo_s = [0] * n, [0] * n
         if self.phase <= PH_SOLO and self.tile >= 0 and self.high_seat >= 0:
             lo_c[self.high_seat] = self.high
         if self.phase == PH_CAT:
             for occ in self.occ:
                 if occ >= 0:
                     lo_s[occ] = self.bid_of[occ]
-        for s in range(self.n):
+        lines = HOLDINGS.get((self.round, HOLDINGS_GROUP[self.phase])) or \
+            HOLDINGS[(self.round, HOLDINGS_GROUP[PH_A])]
+        gauss = rng.gauss
+        for s in range(n):
             if s == seat:
                 continue
-            c_inc, s_inc, _ = self.incomes(s)
-            span_c = max(self.K.C.start_coins, 2 * c_inc)
-            span_s = max(self.K.C.start_science, 2 * s_inc)
+            means = [sum([a * x for a, x in zip(line[:-1], f, strict=True)])
+                     for line, f in zip(lines, holdings_features(self, s), strict=True)]
+            spread_c, spread_s = (max(HOLDINGS_MIN_SPREAD, line[-1]) for line in lines)
             for _ in range(20):
-                self.coins[s] = lo_c[s] + rng.randint(0, span_c)
-                self.science[s] = lo_s[s] + rng.randint(0, span_s)
+                coins = round(gauss(means[0], spread_c))
+                science = round(gauss(means[1], spread_s))
+                self.coins[s] = coins if coins > lo_c[s] else lo_c[s]
+                self.science[s] = science if science > lo_s[s] else lo_s[s]
                 if s != self.actor or len(self._compute_legal()) > 1:
                     break
             else:
