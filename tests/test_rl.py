@@ -523,3 +523,27 @@ def test_docs_layouts_are_current():
     for gid in ("qytetet", "som", "elplan", "sigloxx"):
         assert rl.layout(gid).layout_markdown() in text, f"docs/rl.md: {gid} layout is stale"
         assert encoder_for(gid).rewards_doc.split(": ", 1)[-1] in text
+
+
+def test_gym_checks_the_moves_of_an_opponent_object():
+    """ludoteca's own bots choose among ``legal_actions`` and their moves skip the checks; an
+    object of the user's is checked: an illegal choice raises and leaves the game as it
+    was."""
+
+    class Stubborn:
+        name = "stubborn"
+
+        def choose(self, game, seat):
+            legal = game.legal_actions(seat)
+            return next(a for a in game.all_actions if a not in legal)
+
+    env = rl.single_agent_env("qytetet", opponents=[Stubborn()], players=2, seat=0)
+    with pytest.raises(ludoteca.IllegalAction):
+        obs, _ = env.reset(seed=3)
+        while True:
+            obs, *_ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env._trusted == frozenset()
+    assert env.game.to_move == (1,) and not env.game.is_over   # the bot's move was refused
+    env = rl.single_agent_env("qytetet", opponents=["bot:random"], players=2)
+    env.reset(seed=3)
+    assert env._trusted == frozenset({1})

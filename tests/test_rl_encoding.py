@@ -182,3 +182,51 @@ def test_bounded_som_writer_clips_like_the_view_encoding():
             if g.is_over:
                 break
             advance(g, rng, 1)
+
+
+@pytest.mark.parametrize("gid", ["elplan", "sigloxx"])
+def test_float32_writers_equal_the_float64_ones_cast(gid):
+    """A direct writer's ``float32`` form (the one the Observer uses: it writes the float32
+    vector itself, no scratch, no cast) gives the bytes of the float64 writer's buffer cast,
+    for every seat of random positions, into one buffer full of stale values and a new one."""
+    from array import array
+
+    from ludoteca.observation.direct import DIRECT
+
+    write = DIRECT[gid]
+    write32 = write.float32
+    assert write32.float32 is write32 and write32.bounded
+    enc = encoder_for(gid)
+    kept = array("f", [7.0] * enc.size)
+    lo, hi = ludoteca.info(gid).players
+    checked = 0
+    for n in (lo, hi):
+        for g in random_positions(gid, n, seed=n, every=7):
+            for seat in range(n):
+                buf = enc.scratch()
+                write(g, seat, buf)
+                ref = enc.finish(buf).tobytes()
+                write32(g, seat, kept)
+                assert kept.tobytes() == ref, (n, seat)
+                new = array("f", [7.0] * enc.size)
+                write32(g, seat, new)
+                assert new.tobytes() == ref
+                checked += 1
+    assert checked > 100
+
+
+def test_observer_mask_takes_other_action_objects_by_equality():
+    """The Observer finds the ids of the engine's own Action objects by identity; actions
+    that are equal but other objects still give the right mask (by equality)."""
+    from ludoteca.core.action import Action
+
+    g = ludoteca.new_game("sigloxx", players=3, seed=4)
+    advance(g, random.Random(4), 20)
+    seat = g.to_move[0]
+    ref = action_mask(g, seat).copy()
+    ob = Observer("sigloxx", type(g).num_distinct_actions)
+    assert np.array_equal(ob.observe(g, seat)["action_mask"], ref)
+    own = type(g).legal_actions
+    g.legal_actions = lambda s=None: [Action(a.name, a.arg) for a in own(g, s)]
+    ob.forget()
+    assert np.array_equal(ob.observe(g, seat)["action_mask"], ref)

@@ -5,6 +5,7 @@ buffers. Below the agents (the learned bot observes as the learning environments
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
@@ -60,12 +61,21 @@ class Observer:
     def __init__(self, game_id: str, n_actions: int, direct: bool = True) -> None:
         self.encoder = encoder_for(game_id)
         self.direct = DIRECT.get(game_id) if direct else None
-        # a writer marked ``bounded`` clips its own values to ±LIMIT: only the cast is left
+        # a writer marked ``bounded`` clips its own values to ±LIMIT: only the cast is left;
+        # one with a ``float32`` form writes the observation itself (no scratch, no cast)
         self._bounded = bool(getattr(self.direct, "bounded", False))
-        self.obs = np.zeros(self.encoder.size, dtype=np.float32)
-        self._buf = self.encoder.scratch()      # float64 scratch of a direct encoder
-        self._buf64 = np.frombuffer(self._buf, dtype=np.float64)
+        self._write32 = getattr(self.direct, "float32", None) if self._bounded else None
+        if self._write32 is not None:           # the vector is the writer's buffer
+            self._buf = array("f", bytes(4 * self.encoder.size))
+            self.obs = np.frombuffer(self._buf, dtype=np.float32)
+        else:
+            self.obs = np.zeros(self.encoder.size, dtype=np.float32)
+            self._buf = self.encoder.scratch()  # float64 scratch of a direct encoder
+            self._buf64 = np.frombuffer(self._buf, dtype=np.float64)
         self.mask = np.zeros(n_actions, dtype=np.int8)
+        self._mask_mv = memoryview(self.mask)
+        self._ids_cls: type | None = None       # the game class ``_ids_of`` is of
+        self._ids_of: dict[int, int] = {}       # id(action object) -> its id
         self._key: tuple[Any, ...] | None = None
 
     @staticmethod
@@ -78,8 +88,10 @@ class Observer:
         if (k is not None and k[0] is game and k[1] is game._history
                 and k[2] is game._n_actions and k[3] is game._setup_log and k[4] == seat):
             return
-        key = self.key(game, seat)
-        if self.direct is not None:             # the same values, straight from the state
+        key = (game, game._history, game._n_actions, game._setup_log, seat)     # (``key``)
+        if self._write32 is not None:           # straight into the float32 vector
+            self._write32(game, seat, self._buf)
+        elif self.direct is not None:           # the same values, straight from the state
             self.direct(game, seat, self._buf)  # (it overwrites the whole buffer)
             if self._bounded:                   # the writer keeps every value within ±10
                 np.copyto(self.obs, self._buf64, casting="unsafe")
@@ -87,8 +99,28 @@ class Observer:
                 np.clip(self._buf64, -LIMIT, LIMIT, out=self.obs, casting="unsafe")
         else:
             self.encoder.encode(game.view(seat), seat, game.n_players, out=self.obs)
-        action_mask(game, seat, self.mask)
+        self._fill_mask(game, seat)
         self._key = key
+
+    def _fill_mask(self, game: Game, seat: int) -> None:
+        """``action_mask`` into ``mask``: the ids of the class's own Action objects (those
+        the engines list) are found by identity, through a memoryview (quicker per id); any
+        other object goes the way of ``action_mask`` (by equality, with its messages)."""
+        mask = self.mask
+        mask.fill(0)
+        if game.is_over or seat not in game.to_move:
+            return
+        cls = type(game)
+        if cls is not self._ids_cls:
+            self._ids_of = {id(a): i for i, a in enumerate(cls.all_actions)}
+            self._ids_cls = cls
+        get, mv = self._ids_of.get, self._mask_mv
+        for a in game.legal_actions(seat):
+            i = get(id(a))
+            if i is None:
+                action_mask(game, seat, mask)
+                return
+            mv[i] = 1
 
     def legal(self, game: Game, seat: int, action: Any) -> Any:
         """The Action of id ``action`` when the mask of this very state and seat (already
@@ -99,8 +131,8 @@ class Observer:
             return None
         if isinstance(action, np.integer):
             action = int(action)
-        if type(action) is not int or not 0 <= action < self.mask.shape[0] \
-                or not self.mask[action]:
+        if type(action) is not int or not 0 <= action < len(self._mask_mv) \
+                or not self._mask_mv[action]:
             return None
         return game.action_from_id(action)
 

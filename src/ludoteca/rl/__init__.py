@@ -18,7 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 import gymnasium
+from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 import ludoteca
 from ludoteca.observation.encoders import encoder_for
@@ -31,13 +36,49 @@ from .vector import LudotecaVectorEnv
 
 
 class OrderEnforcing(OrderEnforcingWrapper):
-    """PettingZoo's order checks, with ``last()`` read from the environment itself rather
-    than through the wrapper's attribute forwarding (the same values; a step is cheaper)."""
+    """PettingZoo's order checks, with ``last()``, ``step()`` and ``agent_iter()`` reading the
+    environment itself rather than through the wrapper's attribute forwarding (the same
+    checks and values; a step is cheaper)."""
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):
+    def __iter__(self) -> AECOrderEnforcingIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):
+    """PettingZoo's ``agent_iter`` with its checks, reading the wrapped environment's
+    ``agents`` and ``agent_selection`` directly."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return env.agent_selection
 
 
 def env(game: str, players: int | None = None, options: dict[str, Any] | None = None,

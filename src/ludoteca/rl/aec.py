@@ -97,31 +97,42 @@ class LudotecaAEC(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._observer.observe(self.game, self.agent_seat[agent])
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last``: the selected agent's observation (when ``observe``), cumulative
+        reward, termination, truncation and info."""
+        agent = self.agent_selection
+        assert agent is not None
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         seat = self.agent_seat[agent]
-        chosen = self._observer.legal(self.game, seat, action)    # allowed by the mask shown
+        game = self.game
+        chosen = self._observer.legal(game, seat, action)    # allowed by the mask shown
         if chosen is None:
-            chosen = common.action_from_id(self.game, seat, action)   # raises; state untouched
+            chosen = common.action_from_id(game, seat, action)    # raises; state untouched
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self._events = self.game.apply_legal(chosen, seat)   # checked above
+        # every reward is 0 while the game goes on (the last step's are cleared by the dead
+        # steps that follow it, or by reset): they are set and added at the end only
+        self._events = game.apply_legal(chosen, seat)    # checked above
         self._steps += 1
-        if self.game.is_over:
-            result = self.game.result
+        if game.is_over:
+            result = game.result
             values = common.final_rewards(result, self.n_players, self.reward_scheme)
             for a in self.agents:
                 self.rewards[a] = values[self.agent_seat[a]]
                 self.terminations[a] = True
                 self.infos[a] = {"result": result.to_json()}
+            self._accumulate_rewards()
         elif self.max_steps is not None and self._steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
-        self.agent_selection = self._selected()
-        self._accumulate_rewards()
+        to_move = game.to_move
+        self.agent_selection = self.possible_agents[to_move[0] if to_move else 0]
         if self.render_mode == "human":
             self.render()
 

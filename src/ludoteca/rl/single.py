@@ -1,13 +1,15 @@
 """A Gymnasium environment: one seat learns, ludoteca's bots play the others.
 
 ``step(action)`` plays the learner's action (an id), then lets the bots play until the learner
-must decide again or the game ends. Observations and rewards are those of the AEC environment
-(the learner's own view only; 0 until the end, then ``final_rewards``). An id that is not
-legal now either ends the episode with reward −1 (``illegal="terminate"``, the default, as
-PettingZoo's classic games do; ``info["illegal_action"]`` says so, and ``step`` refuses to go
-on until ``reset()``) or raises ``ludoteca.IllegalAction`` (``illegal="raise"``); either way
-the game is untouched. ``reset()`` never hands out a finished episode (see its docstring).
-``action_masks()`` returns the mask for maskable learners.
+must decide again or the game ends (ludoteca's own bots choose among ``legal_actions``, so
+their moves skip ``apply``'s checks; any other object's moves are checked). Observations
+and rewards are those of the AEC environment (the learner's own view only; 0 until the end,
+then ``final_rewards``). An id that is not legal now either ends the episode with reward −1
+(``illegal="terminate"``, the default, as PettingZoo's classic games do;
+``info["illegal_action"]`` says so, and ``step`` refuses to go on until ``reset()``) or
+raises ``ludoteca.IllegalAction`` (``illegal="raise"``); either way the game is untouched.
+``reset()`` never hands out a finished episode (see its docstring). ``action_masks()``
+returns the mask for maskable learners.
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ class LudotecaGym(gymnasium.Env):
         self.action_space = spaces.Discrete(n_actions)
         self._first_seed = seed
         self.bots: dict[int, Any] = {}
+        self._trusted: frozenset[int] = frozenset()
         self._events: list[Any] = []
         self._steps = 0
         self._redeals = 0
@@ -125,6 +128,10 @@ class LudotecaGym(gymnasium.Env):
         self.bots = {s: (spec if not isinstance(spec, str)
                          else make_agent(spec, self.game_id, seed=game_seed + s))
                      for s, spec in self.opponent_specs.items()}
+        # ludoteca's own bots choose among legal_actions(seat) of the state they are given:
+        # their moves skip apply's checks; any other object's are checked
+        self._trusted = frozenset(s for s, bot in self.bots.items()
+                                  if type(bot).__module__.startswith("ludoteca."))
         self._events = list(self.game.opening_events)
         self._steps = 0
         self._play_bots()
@@ -147,11 +154,12 @@ class LudotecaGym(gymnasium.Env):
         return self._observer.mask.astype(bool)
 
     def _play_bots(self) -> None:
-        g, bots, me = self.game, self.bots, self.seat
+        g, bots, me, trusted = self.game, self.bots, self.seat, self._trusted
         keep = self.render_mode is not None      # the events are only ever read to render
         while not g.is_over and me not in g.to_move:
             s = g.to_move[0]
-            events = g.apply(bots[s].choose(g, s), seat=s)
+            action = bots[s].choose(g, s)
+            events = g.apply_legal(action, s) if s in trusted else g.apply(action, seat=s)
             if keep:
                 self._events += events
 

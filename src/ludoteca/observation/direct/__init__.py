@@ -7,7 +7,10 @@ use them; the view-based encoder stays the definition (docs/rl.md).
 ``DIRECT[game_id](game, seat, buf)`` writes the whole float64 scratch buffer ``buf`` (an
 ``array("d")`` of the encoder's size, overwritten from its first element to its last) that
 ``Encoder.finish`` turns into the float32 vector. A writer with ``bounded = True`` clips its
-own values to ±LIMIT, so the buffer only needs casting.
+own values to ±LIMIT, so the buffer only needs casting. A bounded writer may also have a
+``float32`` attribute: the same writer for an ``array("f")`` buffer, which it fills with the
+float32 vector itself (every value the float64 one cast, as ``Encoder.finish`` casts): the
+``Observer`` uses it as its observation, with no scratch and no cast (El Plan, Siglo XX).
 """
 
 from __future__ import annotations

@@ -19,7 +19,9 @@ observed last, which in an environment is the one that acted since) and the part
 The pieces are remembered by their inputs, per content and tutorial option (targets, squares,
 tables, modifiers) or for all (resources, flags, offers). Written per observation: who moves,
 acts and is Momento Cero, the observer's own pending choice, the tutorial's constraints, a
-refund, a card to play, the D1 choices.
+refund, a card to play, the D1 choices. ``writer("f")`` (the ``float32`` attribute of the one
+in ``DIRECT``) keeps its parts in float32 and writes the float32 vector itself: the same
+values as the float64 ones cast.
 """
 
 from __future__ import annotations
@@ -94,7 +96,28 @@ class _Seen:
         self.last = 0                           # the last observer (it acted since, likely)
 
 
-def writer():
+def writer(typecode: str = "d"):
+    """A new ``write(game, seat, buf)`` with its own memory. ``typecode`` is the buffer's:
+    ``"d"`` (the float64 scratch; its ``float32`` attribute is the same writer for ``"f"``)
+    or ``"f"`` (the float32 vector itself: every value stored is the float64 one cast, as
+    ``Encoder.finish`` casts it; the parts the encoder's own fields write are made in float64
+    and then cast)."""
+    isz, dtype = array(typecode).itemsize, np.dtype(typecode)
+
+    def zeros(k: int) -> array:
+        return array(typecode, bytes(isz * k))
+
+    def bounded(buf: array) -> array:
+        """``buf`` clipped to ±LIMIT in place (a part made anew: the writer is ``bounded``)."""
+        v = np.frombuffer(buf, dtype=dtype)
+        np.minimum(v, LIMIT, out=v)
+        np.maximum(v, -LIMIT, out=v)
+        return buf
+
+    def cast(buf: array) -> array:
+        """A float64 part in the writer's typecode."""
+        return buf if typecode == "d" else array(typecode, buf)
+
     C = content()           # the shipped content: a custom one is observed by position (its
     enc = encoder_for("elplan")     # k-th plan, square, card, event as the shipped k-th)
     rows = {r.name: r for r in enc.layout()}
@@ -196,8 +219,8 @@ def writer():
     assert P0 + n_slots * PS == o_market and o_subs == o_market + 3
     assert o_squares < o_decks < top["decks_live"] < top["events"] < o_credit < o_constraints
     assert top["modifiers"] == o_credit + 1 and r_targets >= H
-    tail_zeros = _zeros(enc.size - o_constraints)
-    slot_zeros = memoryview(_zeros((n_slots - 1) * PS))     # the empty slots of a table
+    tail_zeros = zeros(enc.size - o_constraints)
+    slot_zeros = memoryview(zeros((n_slots - 1) * PS))     # the empty slots of a table
 
     def piece(at: int, end: int, parts: dict[str, Any], me: int, n: int) -> array:
         """``vector[at:end]`` as the encoder's own fields write ``parts`` (top-level fields by
@@ -206,13 +229,13 @@ def writer():
         ctx = Ctx(me, n)
         for name, value in parts.items():
             fields[name].write({name: value}, ctx, buf, top[name] - at)
-        return buf
+        return cast(buf)
 
     # ----- the memos by content (shared by all games of a content and tutorial option) -----
     D3 = 3 * d_stride                               # the three decks, then decks_live, events
     assert o_decks + D3 == top["decks_live"] and e_live == D3
     T0 = r_targets                                  # a seat's targets: [T0, PS) of its block
-    tgt_zeros = _zeros(t_stride)
+    tgt_zeros = zeros(t_stride)
     n_cards = d_boxed - d_under                     # a deck's counts of cards under, boxed
     assert len(card_index) <= n_cards and d_boxed + n_cards <= d_offer
     contexts: dict[tuple[Any, bool], _Cx] = {}
@@ -255,7 +278,7 @@ def writer():
     def target_piece(game: Any, s: int, N: int) -> array:
         """Target ``N`` of seat ``s`` as the view shows it (``t_stride`` values): the plan's
         process or the investment card, with its tokens, ``active`` and what it gives now."""
-        block = _zeros(t_stride)
+        block = zeros(t_stride)
         sp, since = game.sp, game.since
         b0 = s * NT
         spaces, mn = game.tinfo[s][N]
@@ -295,7 +318,7 @@ def writer():
             v = sp[b3 + i]
             if v >= 0:
                 block[sb + s_token + token_index[v]] = 1.0
-        return _bounded(block)
+        return bounded(block)
 
     def plan_head(cx: _Cx, Cg: Any, p: int) -> array:
         got = cx.plan_heads.get(p)
@@ -309,7 +332,7 @@ def writer():
                                 ("second_product", PROD[plan.second]),
                                 ("cannot_make", PROD[plan.missing])):
                 player[name].write({name: value}, ctx, got, rel(name))
-            cx.plan_heads[p] = got = _bounded(got)
+            cx.plan_heads[p] = got = bounded(cast(got))
         return got
 
     # a seat's head in groups, each written where it changed: the plan's part [0, r_idle) (the
@@ -321,9 +344,9 @@ def writer():
         r_bought + 1, r_bought + 2, r_bought + 3, r_bought + 6, r_bought + 9, r_bought + 10)
     assert r_trios + 1 == r_bought and P_END == H and r_mc < r_trios
     sq_width = player["square"].width
-    square_parts = {-1: _zeros(sq_width)}
+    square_parts = {-1: zeros(sq_width)}
     for q in range(len(sq_index)):
-        square_parts[q] = _zeros(sq_width)
+        square_parts[q] = zeros(sq_width)
         if sq_index[q] is not None:
             square_parts[q][sq_index[q]] = 1.0
     resources: dict[tuple, array] = {}
@@ -333,16 +356,17 @@ def writer():
         """``[r_idle, r_square)`` of a seat's head: idle resources, ideas, hand, tienda,
         credit."""
         ch, d, e, ideas_idle, on_tokens, mp, bc, sv, tmp, tbc, tsv, credit = key
-        got = array("d", (_lim(ch / 6.0), _lim(d / 6.0), _lim(e / 6.0), _lim(ideas_idle / 5.0),
-                          _lim((ideas_idle + on_tokens) / 10.0), _lim(mp / 3.0),
-                          _lim(bc / 3.0), _lim(sv / 3.0), _lim(tmp / 3.0), _lim(tbc / 3.0),
-                          _lim(tsv / 3.0), 1.0 if credit else 0.0))
+        got = array(typecode, (_lim(ch / 6.0), _lim(d / 6.0), _lim(e / 6.0),
+                               _lim(ideas_idle / 5.0), _lim((ideas_idle + on_tokens) / 10.0),
+                               _lim(mp / 3.0), _lim(bc / 3.0), _lim(sv / 3.0),
+                               _lim(tmp / 3.0), _lim(tbc / 3.0), _lim(tsv / 3.0),
+                               1.0 if credit else 0.0))
         return _put(resources, key, got)
 
     def period_piece(key: tuple) -> array:
         """``[r_bought, H)`` of a seat's head: what it did this Period."""
         bought, returned, affected, buy_t, sell_t, sold, disc = key
-        got = _zeros(P_END - r_bought)
+        got = zeros(P_END - r_bought)
         got[0] = 1.0 if bought else 0.0
         got[1] = 1.0 if returned else 0.0
         got[2] = 1.0 if affected else 0.0
@@ -357,7 +381,7 @@ def writer():
     def table_piece(game: Any, cx: _Cx, st: int) -> array:
         """``vector[:P0]`` but the seats (who moves, who acts, Momento Cero): options, period,
         phase, step, district."""
-        buf = _zeros(P0)
+        buf = zeros(P0)
         if game.tutorial:
             buf[o_tut] = 1.0
         i = level_index.get(game.level)
@@ -381,13 +405,13 @@ def writer():
         square: the squares' present and usable flags (``key``: the table size and the usable
         flags of the squares in use)."""
         sl = [{"index": q, "usable": u} for q, u in zip(game.usable, key[1], strict=True)]
-        return _put(cx.squares, key, _bounded(piece(o_market, o_decks, {"squares": sl}, 0, n)))
+        return _put(cx.squares, key, bounded(piece(o_market, o_decks, {"squares": sl}, 0, n)))
 
     offer_parts: dict[tuple, array] = {}
 
     def offer_piece(ci: tuple, k: int, age: int) -> array:
         """One offer of a deck (``d_ostride`` values): card ``k`` (by position) and its age."""
-        buf = _zeros(d_ostride)
+        buf = zeros(d_ostride)
         if k >= 0:
             buf[0] = 1.0
             if ci[k] is not None:
@@ -399,11 +423,11 @@ def writer():
     w_current, w_category, w_under, w_removed = (ev_widths[x] for x in (
         "current", "current_category", "under", "removed"))
     assert e_category == e_current + w_current and e_under == e_category + w_category
-    ev_zeros = {w: _zeros(w) for w in (w_current, w_category, w_under, w_removed, n_cards)}
+    ev_zeros = {w: zeros(w) for w in (w_current, w_category, w_under, w_removed, n_cards)}
 
     def counts(buf: array, at: int, width: int, items: list[int], index: tuple) -> None:
         """``buf[at:at + width]``: how many of each (by ``index``) ``items`` holds, clipped."""
-        buf[at:at + width] = ev_zeros[width] if width in ev_zeros else _zeros(width)
+        buf[at:at + width] = ev_zeros[width] if width in ev_zeros else zeros(width)
         for x in items:
             if index[x] is not None:
                 buf[at + index[x]] += 1.0
@@ -415,7 +439,7 @@ def writer():
     def modifiers_piece(game: Any, cx: _Cx, key: tuple) -> array:
         """The credit supply and the modifiers as the view shows them, seats relative."""
         price_m, price_i, no_imp, sbonus, supply, exp_sub, exports, rfid, me, n = key
-        buf = _zeros(o_constraints - o_credit)
+        buf = zeros(o_constraints - o_credit)
         buf[0] = supply / 6.0
         for at, values, scale in ((m_market, price_m, 5.0), (m_import, price_i, 5.0),
                                   (m_sale, sbonus, 2.0)):
@@ -430,7 +454,7 @@ def writer():
         buf[m_export] = exp_sub / 2.0
         buf[m_exports] = exports / 3.0
         buf[m_rfid] = 1.0 if rfid else 0.0
-        return _put(cx.modifiers, key, _bounded(buf))
+        return _put(cx.modifiers, key, bounded(buf))
 
     # ----- the parts of one game, brought up to date ----------------------------------------
     # positions in the lists -> targets or seats, for the changed positions
@@ -440,14 +464,14 @@ def writer():
     seat_of_3 = tuple(i // 3 for i in range(3 * n_slots))     # idle, hand, tienda -> seats
     seat_of_1 = tuple(range(4 * n_slots))                     # per seat; offers, age
     sim_parts: dict[tuple, array] = {}
-    sim_zeros = _zeros(T0 - H)
+    sim_zeros = zeros(T0 - H)
 
     def sim_piece(key: tuple) -> array:
         """``[H, T0)`` of a seat's block in a secret step but its pending choice (the
         observer's own, written per observation): whether it decides, is done, its D4
         processes."""
         need, done, pool = key
-        got = _zeros(T0 - H)
+        got = zeros(T0 - H)
         got[r_decides - H] = 1.0 if need else 0.0
         got[r_done - H] = 1.0 if done else 0.0
         if pool is not None:
@@ -464,7 +488,7 @@ def writer():
         e.C, e.plans, e.tut, e.level, e.cat = game.C, game.plans, game.tutorial, \
             game.level, game.cat
         cx = e.cx = context(game)
-        e.seats = seats = _zeros(n * PS)
+        e.seats = seats = zeros(n * PS)
         e.mv = memoryview(seats)
         for s in range(n):
             ph = plan_head(cx, game.C, game.plans[s])[:r_idle]
@@ -474,7 +498,7 @@ def writer():
         e.tper = [[0, 0, 0] for _ in range(n)]
         e.ontok, e.trios = [0] * n, [None] * n
         e.sim, e.simkeys = None, [None] * n
-        e.decks = buf = _zeros(o_credit - o_decks)
+        e.decks = buf = zeros(o_credit - o_decks)
         for d in range(3):
             buf[d * d_stride] = 1.0             # present
         # every part made once from the state: the targets first (the heads read them)
@@ -904,4 +928,5 @@ def writer():
         e.last = me
 
     write.bounded = True                        # every value is within ±LIMIT (Observer)
+    write.float32 = write if typecode == "f" else writer("f")
     return write

@@ -8,14 +8,20 @@ seat's block changes only when that seat's own things change. Per game (``id`` a
 the writer keeps each seat's block, changed in place part by part, and a copy of the
 per-seat lists as they were at the last observation: comparing them (by content; their
 items, being shared by the engine's clones, are never changed in place) finds what changed,
-and only that part of that seat's block is written again (the country's layout; its
-citizens and incomes; its garbage; its technologies; a count). Each change gives the block a
-new stamp. Per buffer (held weakly), the writer remembers the stamp of the block it copied
-into each slot, so a buffer gets again only the slots whose block changed or moved (the
-observer changed): a buffer must be changed by nothing else between two writes (an
+and only that part of that seat's block is written again (the country's layout — only its
+new cells when the country just grew —; its citizens and incomes; its garbage; its
+technologies; a count). The garbage and citizens that changed are found by position in the
+game's lists and written in the block of the seat whose country holds their tile (the
+writer keeps per tile its seat and its place in the block; a tile's change moves its
+country's totals by the difference). Each change gives the block a new stamp. Per buffer
+(held weakly), the writer remembers the stamps of the blocks it copied and the observer it
+turned them to, so a buffer gets again only the blocks that changed, or every block when the
+observer changed: a buffer must be changed by nothing else between two writes (an
 ``Observer``'s is private; a new buffer is written whole). The top part that holds within a
 round's steps is kept per game the same way; the decision in progress is written afresh.
-The writer is ``bounded``: it clips its own values to ±LIMIT."""
+The writer is ``bounded``: it clips its own values to ±LIMIT. ``writer("f")`` (the
+``float32`` attribute of the one in ``DIRECT``) keeps its parts in float32 and writes the
+float32 vector itself: the same values as the float64 ones cast."""
 
 from __future__ import annotations
 
@@ -23,7 +29,7 @@ import weakref
 from array import array
 from collections.abc import Callable
 from itertools import compress, count
-from operator import attrgetter, itemgetter, ne
+from operator import itemgetter, ne
 from typing import Any
 
 from ludoteca.games.sigloxx.common import (
@@ -35,6 +41,7 @@ from ludoteca.games.sigloxx.common import (
     LAST_ROUND,
     MAINT_STEP,
     N_LAND,
+    N_SITES,
     PH_CAT,
     PH_OVER,
     PH_RECYCLE,
@@ -67,9 +74,12 @@ def _getter(indices: tuple[int, ...]) -> Callable[[Any], Any]:
     return itemgetter(*indices)
 
 
-def writer() -> Callable[[Any, int, Any], None]:
+def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
     """A new ``write(game, seat, buf)`` with its own memory (the one in ``DIRECT`` is shared
-    by every environment; tests make their own). Offsets come from the encoder's layout."""
+    by every environment; tests make their own). Offsets come from the encoder's layout.
+    ``typecode`` is the buffer's: ``"d"`` (the float64 scratch; its ``float32`` attribute is
+    the same writer for ``"f"``) or ``"f"`` (the float32 vector itself: every value stored
+    is the float64 one cast, as ``Encoder.finish`` casts it)."""
     enc = encoder_for("sigloxx")
     rows = {r.name: r for r in enc.layout()}
     fields = {f.name: f for f in enc.fields}
@@ -181,70 +191,117 @@ def writer() -> Callable[[Any, int, Any], None]:
     col_w = len(COLUMNS)
     pend_end = p_pend + pend_slots * pend_stride
     tech_w = 3 * len(TECH_I)
-    top_zeros = array("d", bytes(8 * b0))
-    land_d_zeros = array("d", bytes(8 * n_land_choices))
-    tech_d_zeros = array("d", bytes(8 * n_tech_choices))
-    block_zeros = array("d", bytes(8 * W))
-    layout_zeros = array("d", bytes(8 * (p_nets - p_country)))     # the window and "placed"
-    pend_zeros = array("d", bytes(8 * (pend_end - p_pend)))
-    pinst_zeros = array("d", bytes(8 * n_tech_choices))
-    tech_zeros = array("d", bytes(8 * tech_w))
-    col_zeros = array("d", bytes(8 * col_w))
-    tail_zeros = [array("d", bytes(8 * W * (n_slots - m))) for m in range(n_slots + 1)]
+    size = array(typecode).itemsize
+
+    def zeros(k: int) -> array:
+        return array(typecode, bytes(size * k))
+
+    top_zeros = zeros(b0)
+    land_d_zeros = zeros(n_land_choices)
+    tech_d_zeros = zeros(n_tech_choices)
+    block_zeros = zeros(W)
+    layout_zeros = zeros(p_nets - p_country)     # the window and "placed"
+    pend_zeros = zeros(pend_end - p_pend)
+    pinst_zeros = zeros(n_tech_choices)
+    tech_zeros = zeros(tech_w)
+    col_zeros = zeros(col_w)
+    tail_zeros = [zeros(W * (n_slots - m)) for m in range(n_slots + 1)]
     stamps = count(1)                           # a seat block's version, unique for the writer
     games: dict[int, list] = {}                 # id(game) -> its memo (see ``state``)
     bufs: dict[int, list] = {}                  # id(buffer) -> what it holds (see ``write``)
 
     # ----- a seat's block, kept per game and changed in place --------------------------------
-    # A seat's memo is a list: [block, stamp, tiles, garbage offsets, garbage reader, citizens
-    # reader, garbage read, citizens read, technologies' reader, used read, used_m read, seat].
-    # ``block`` is the seat's part of the vector without its holdings; ``stamp`` changes with
-    # every change of it (the buffers compare stamps to know which slots to copy again).
-    M_B, M_STAMP, M_TILES, M_AT, M_GETG, M_GETC, M_GK, M_CK, M_GETU, M_UK, M_UMK, M_SEAT = \
-        range(12)
+    # A seat's memo is a list: [block, its land tiles, their offsets in the block, the country
+    # written (the grid's dict), technologies' reader, used read, used_m read, seat, garbage
+    # on its tiles, its clean tiles]. ``block`` is the seat's part of the vector without its
+    # holdings; the game's memo keeps per seat a stamp that changes with every change of it
+    # (the buffers compare stamps to know which slots to copy again), and per land tile the
+    # seat whose country holds it and the tile's offset in that seat's block.
+    M_B, M_TILES, M_AT, M_GRID, M_GETU, M_UK, M_UMK, M_SEAT, M_GTOT, M_CLEAN = range(10)
 
-    def read_tiles(K: Any, tiles: tuple[int, ...]) -> tuple:
-        """(garbage reader, citizens reader) of ``tiles``, per content (its tiles' sites)."""
-        readers = K.memo.get("direct_readers")  # tiles -> (garbage reader, citizens reader)
-        if readers is None:
-            readers = K.memo["direct_readers"] = {}
-        got = readers.get(tiles)
+    def site_tiles(K: Any) -> tuple[int, ...]:
+        """Per citizen site, the land tile it is on (per content)."""
+        got = K.memo.get("direct_site_tile")
         if got is None:
-            if len(readers) > 4096:
-                readers.clear()
-            SITES = K.SITES
-            got = readers[tiles] = (_getter(tiles),
-                                    _getter(tuple(x for t in tiles for x in SITES[t])))
+            tile_of = [-1] * max(N_SITES, 1 + max(x for sites in K.SITES for x in sites))
+            for t, sites in enumerate(K.SITES):
+                for x in sites:
+                    tile_of[x] = t
+            got = K.memo["direct_site_tile"] = tuple(tile_of)
         return got
 
-    def garbage_part(B: array, m: list, garbage: list) -> None:
-        """The garbage on the country's land tiles, its total and the clean tiles."""
-        total = clean = 0
-        for t, b in zip(m[M_TILES], m[M_AT], strict=True):
+    def garbage_part(B: array, m: list, garbage: list, tiles: Any, total: int = 0,
+                     clean: int = 0) -> None:
+        """The garbage on ``tiles`` (land tile, offset) of the country, added to ``total`` and
+        ``clean`` (the rest of its tiles'), then the country's total and clean tiles."""
+        for t, b in tiles:
             g = garbage[t]
             v = g / 3
             B[b] = v if v <= 10.0 else 10.0
             total += g
             if not g:
                 clean += 1
+        m[M_GTOT], m[M_CLEAN] = total, clean
         v = total / 30.0
         B[p_garb] = v if v <= 10.0 else 10.0
         B[p_clean] = clean / 5.0
-        m[M_GK] = m[M_GETG](garbage)
 
-    def layout_part(game: Any, s: int, m: list) -> None:
+    def garbage_changed(seats: list, owner: list, tile_at: list, garbage: list,
+                        garbage0: list) -> set[int]:
+        """The garbage of the tiles that changed since ``garbage0``, written in the blocks of
+        the seats whose countries hold them (a change each: the totals follow); those
+        seats."""
+        changed = set()
+        for t in compress(range(len(garbage)), map(ne, garbage, garbage0)):
+            s = owner[t]
+            if s < 0:
+                continue
+            m = seats[s]
+            B = m[M_B]
+            g, g0 = garbage[t], garbage0[t]
+            v = g / 3
+            B[tile_at[t]] = v if v <= 10.0 else 10.0
+            total = m[M_GTOT] = m[M_GTOT] + g - g0
+            v = total / 30.0
+            B[p_garb] = v if v <= 10.0 else 10.0
+            if (not g) != (not g0):
+                m[M_CLEAN] += 1 if not g else -1
+                B[p_clean] = m[M_CLEAN] / 5.0
+            changed.add(s)
+        return changed
+
+    def layout_part(game: Any, s: int, m: list, st: list, citizens: bool) -> None:
         """What the country's layout and citizens decide (the window, placed tiles, networks,
-        bridges, incomes), then its garbage."""
+        bridges, incomes), then its garbage. A country that only grew since it was written
+        (the engine adds cells to a copy of the dict) gets only its new cells, and the
+        citizens of the others again when ``citizens`` (they changed)."""
         B = m[M_B]
-        B[p_country:p_nets] = layout_zeros
+        owner, tile_at = st[9], st[10]
+        grid, old = game.grid[s], m[M_GRID]
         cit, SITES = game.cit, game.K.SITES
-        tiles, at = [], []
-        for cell, v in game.grid[s].items():
+        grown = old is not None and (grid is old or old.items() <= grid.items())
+        if grown:
+            tiles, at = list(m[M_TILES]), list(m[M_AT])
+            if citizens:
+                citizens_of(B, m, cit, SITES)
+            cells: Any = () if grid is old else [(c, v) for c, v in grid.items()
+                                                 if c not in old]
+        else:                                   # written anew
+            B[p_country:p_nets] = layout_zeros
+            for t in m[M_TILES]:
+                if owner[t] == s:
+                    owner[t] = -1
+            tiles, at = [], []
+            cells = grid.items()
+        known = len(tiles)
+        for cell, v in cells:
             code, r = v >> 2, v & 3
             b = p_country + cell * k
             if code < N_LAND:
                 tiles.append(code)
                 at.append(b + 2)
+                owner[code] = s
+                tile_at[code] = b + 2
                 B[b] = 1.0
                 c = 0
                 for x in SITES[code]:
@@ -264,26 +321,32 @@ def writer() -> Callable[[Any, int, Any], None]:
         B[p_nets] = len(nets) / 5
         B[p_nets + 1] = max((len(net) for net in nets), default=0) / 12
         B[p_bridges] = _clip(len(game.links[s]) / 4.0)
+        incomes_part(game, s, B)
+        m[M_TILES], m[M_AT], m[M_GRID] = tuple(tiles), tuple(at), grid
+        if grown:                               # the new tiles' garbage, added
+            if len(tiles) > known:
+                garbage_part(B, m, game.garbage, zip(tiles[known:], at[known:], strict=True),
+                             m[M_GTOT], m[M_CLEAN])
+        else:
+            garbage_part(B, m, game.garbage, zip(tiles, at, strict=True))
+
+    def incomes_part(game: Any, s: int, B: array) -> None:
         c, sc, v = game.incomes(s)
         B[p_inc_c], B[p_inc_s], B[p_inc_v] = _clip(c / 20.0), _clip(sc / 10.0), _clip(v / 10.0)
-        m[M_TILES] = tiles = tuple(tiles)
-        m[M_AT] = tuple(at)
-        m[M_GETG], m[M_GETC] = get_g, get_c = read_tiles(game.K, tiles)
-        m[M_CK] = get_c(cit)
-        garbage_part(B, m, game.garbage)
 
-    def citizens_part(game: Any, m: list, cit: list) -> None:
-        """The citizens on the country's land tiles and the incomes (the layout holds)."""
-        B, SITES = m[M_B], game.K.SITES
+    def citizens_of(B: array, m: list, cit: list, SITES: Any) -> None:
+        """The citizens on the country's land tiles."""
         for t, b in zip(m[M_TILES], m[M_AT], strict=True):
             c = 0
             for x in SITES[t]:
                 if cit[x]:
                     c += 1
             B[b + 1] = c / 3
-        c, sc, v = game.incomes(m[M_SEAT])
-        B[p_inc_c], B[p_inc_s], B[p_inc_v] = _clip(c / 20.0), _clip(sc / 10.0), _clip(v / 10.0)
-        m[M_CK] = m[M_GETC](cit)
+
+    def citizens_part(game: Any, m: list, cit: list) -> None:
+        """The citizens on the country's land tiles and the incomes (the layout holds)."""
+        citizens_of(m[M_B], m, cit, game.K.SITES)
+        incomes_part(game, m[M_SEAT], m[M_B])
 
     def tech_part(game: Any, s: int, m: list) -> None:
         """The seat's technologies: held, used, used this maintenance."""
@@ -325,11 +388,12 @@ def writer() -> Callable[[Any, int, Any], None]:
     COMPS = ("grid", "lands", "techs", "links", "held", "pend_land", "pend_inst", "set_aside",
              "pollution", "score", "won", "cit_supply", "col_of")
     SHARED = ("garbage", "cit", "t_used", "t_used_m")
-    comps_of = attrgetter(*COMPS)
-    shared_of = attrgetter(*SHARED)
-    round_key_of = attrgetter("round", "track", "cards", "land_piles", "tech_piles",
+    # (read from the game's ``__dict__``: the engine's state is plain instance attributes)
+    comps_of = itemgetter(*COMPS)
+    shared_of = itemgetter(*SHARED)
+    round_key_of = itemgetter("round", "track", "cards", "land_piles", "tech_piles",
                               "cat_stack", "cat_used", "cat")
-    display_key_of = attrgetter("land_display", "tech_display", "marker", "bridges_supply",
+    display_key_of = itemgetter("land_display", "tech_display", "marker", "bridges_supply",
                                 "round", "track")
 
     def writing(at: int, scale: float) -> Callable[[array, Any], None]:
@@ -345,11 +409,11 @@ def writer() -> Callable[[Any, int, Any], None]:
     COMP_RANGE = range(len(COMPS))
     SEAT_RANGES = [range(m) for m in range(n_slots + 1)]
 
-    def new_seat(game: Any, s: int, comps: tuple) -> list:
+    def new_seat(game: Any, s: int, comps: tuple, st: list) -> list:
         B = block_zeros[:]
         B[0] = 1.0
-        m = [B, next(stamps), (), (), _NONE, _NONE, (), (), _NONE, (), (), s]
-        layout_part(game, s, m)
+        m = [B, (), (), None, _NONE, (), (), s, 0, 0]
+        layout_part(game, s, m, st, False)
         tech_part(game, s, m)
         for c in range(4, len(COMPS)):
             SCALARS[c](B, comps[c][s])
@@ -358,25 +422,33 @@ def writer() -> Callable[[Any, int, Any], None]:
     def state(game: Any, n: int) -> list:
         """A new memo of ``game``: [content, seats, copies of the per-seat lists (COMPS), copies
         of the shared lists (SHARED), the seats' memos, the top part's round key, the top
-        part, the newest stamp of its seats' blocks, the top part's display key]."""
+        part, the stamps of its seats' blocks, the top part's display key, per land tile the
+        seat whose country holds it (-1: none; one more entry, always -1), per land tile its
+        offset in that seat's block]."""
         if len(games) > 64:
             games.clear()
-        comps = comps_of(game)
-        st = [game.K, n, tuple([x[:] for x in comps]), tuple([x[:] for x in shared_of(game)]),
-              [new_seat(game, s, comps) for s in range(n)], None, None, next(stamps), None]
+        comps = comps_of(game.__dict__)
+        st = [game.K, n, tuple([x[:] for x in comps]),
+              tuple([x[:] for x in shared_of(game.__dict__)]), [], None, None,
+              [next(stamps) for _ in range(n)], None, [-1] * (len(game.garbage) + 1),
+              [0] * len(game.garbage)]
+        st[4] = [new_seat(game, s, comps, st) for s in range(n)]
         games[id(game)] = st
         return st
 
     def update(game: Any, n: int, st: list) -> None:
         """Every seat's block brought up to date. The per-seat lists are compared with what
         they were at the last observation of this game (their items are never changed in
-        place: the engine's clone shares them); only what changed is written again."""
-        comps, shared = comps_of(game), shared_of(game)
+        place: the engine's clone shares them); only what changed is written again. The
+        garbage and citizens that changed are found by position, and their seats by the
+        country that holds their tile."""
+        attrs = game.__dict__
+        comps, shared = comps_of(attrs), shared_of(attrs)
         before, shared_before = st[2], st[3]
         moved = comps != before
         if not moved and shared == shared_before:
             return
-        seats = st[4]
+        seats, stamp_of = st[4], st[7]
         seat_range = SEAT_RANGES[n]
         layout: set[int] = set()
         techs: set[int] = set()
@@ -391,25 +463,27 @@ def writer() -> Callable[[Any, int, Any], None]:
                 else:
                     part = SCALARS[c]
                     for s in compress(seat_range, map(ne, now, then)):
-                        m = seats[s]
-                        part(m[M_B], now[s])
-                        m[M_STAMP] = st[7] = next(stamps)
+                        part(seats[s][M_B], now[s])
+                        stamp_of[s] = next(stamps)
                 copies[c] = now[:]
             st[2] = tuple(copies)
+        citizens: Any = ()
         if shared != shared_before:
             garbage, cit, used, used_m = shared
             garbage0, cit0, used0, used_m0 = shared_before
+            owner = st[9]
             if cit != cit0:
-                for m in seats:
-                    if m[M_GETC](cit) != m[M_CK] and m[M_SEAT] not in layout:
-                        citizens_part(game, m, cit)
-                        m[M_STAMP] = st[7] = next(stamps)
+                tile_of = site_tiles(game.K)
+                citizens = {owner[tile_of[x]]
+                            for x in compress(range(len(cit)), map(ne, cit, cit0))}
+                for s in citizens:
+                    if s >= 0 and s not in layout:
+                        citizens_part(game, seats[s], cit)
+                        stamp_of[s] = next(stamps)
                 cit0 = cit[:]
-            if garbage != garbage0:
-                for m in seats:
-                    if m[M_GETG](garbage) != m[M_GK] and m[M_SEAT] not in layout:
-                        garbage_part(m[M_B], m, garbage)
-                        m[M_STAMP] = st[7] = next(stamps)
+            if garbage != garbage0:             # (before the layouts: they add new tiles)
+                for s in garbage_changed(seats, owner, st[10], garbage, garbage0):
+                    stamp_of[s] = next(stamps)
                 garbage0 = garbage[:]
             if used != used0 or used_m != used_m0:
                 for m in seats:
@@ -419,11 +493,11 @@ def writer() -> Callable[[Any, int, Any], None]:
                 used0, used_m0 = used[:], used_m[:]
             st[3] = (garbage0, cit0, used0, used_m0)
         for s in layout:
-            layout_part(game, s, seats[s])
-            seats[s][M_STAMP] = st[7] = next(stamps)
+            layout_part(game, s, seats[s], st, s in citizens)
+            stamp_of[s] = next(stamps)
         for s in techs:
             tech_part(game, s, seats[s])
-            seats[s][M_STAMP] = st[7] = next(stamps)
+            stamp_of[s] = next(stamps)
 
     def static_top(game: Any, st: list) -> array:
         """The top part that does not depend on the observer nor change within a round's
@@ -431,14 +505,15 @@ def writer() -> Callable[[Any, int, Any], None]:
         something is bought (the displays, the cost marker, the bridges' supply) and the rest
         (round, cost track, scoring cards, pile sizes, catastrophes)."""
         out = st[6]
-        key = round_key_of(game)
+        attrs = game.__dict__
+        key = round_key_of(attrs)
         if key != st[5]:
             if out is None:
                 out = st[6] = top_zeros[:]
             st[5] = tuple([x[:] if type(x) is list else x for x in key])  # lists copied
             round_part(game, out, key)
             st[8] = None
-        key = display_key_of(game)
+        key = display_key_of(attrs)
         if key != st[8]:
             st[8] = tuple([x[:] if type(x) is list else x for x in key])
             display_part(game, out, key)
@@ -511,10 +586,10 @@ def writer() -> Callable[[Any, int, Any], None]:
         out[o_bridges] = _clip(bridges_supply / 4.0)
 
     def buffer_record(out: Any) -> list:
-        """What ``out`` holds: [a weak reference to it, per slot the stamp of the block
-        copied there (0: none), whether coins were written beyond the observer's slot, the
-        seats of the table whose tail was zeroed (0: not known), (the newest stamp of the
-        game's blocks, the observer) when every slot was last brought up to date]."""
+        """What ``out`` holds: [a weak reference to it, per seat the stamp of its block as
+        copied there (None: not known), whether coins were written beyond the observer's
+        slot, the seats of the table whose tail was zeroed (0: not known), the observer the
+        slots are turned to]."""
         key = id(out)
 
         def gone(ref: Any, key: int = key) -> None:
@@ -524,7 +599,7 @@ def writer() -> Callable[[Any, int, Any], None]:
 
         if len(bufs) > 4096:                    # (each goes when its buffer goes)
             bufs.clear()
-        rec = bufs[key] = [weakref.ref(out, gone), [0] * n_slots, False, 0, None]
+        rec = bufs[key] = [weakref.ref(out, gone), None, False, 0, -1]
         return rec
 
     def write(game: Any, seat: int, out: Any) -> None:
@@ -541,31 +616,24 @@ def writer() -> Callable[[Any, int, Any], None]:
         rec = bufs.get(id(out))
         if rec is None or rec[0]() is not out:
             rec = buffer_record(out)
-        if rec[2] and not over:                 # others' coins were shown: copy again
-            rec[1] = [0] * n_slots
-            rec[4] = None
+        if rec[4] != me or (rec[2] and not over):   # another observer, or others' coins
+            rec[1], rec[4] = None, me               # were shown: copy every slot again
         rec[2] = over
-        now = (st[7], me)
-        if rec[4] != now:
-            rec[4] = now
-            shown, seats = rec[1], st[4]
-            b = b0
-            s = me
-            for j in range(n):
-                m = seats[s]
-                stamp = m[M_STAMP]
-                if shown[j] != stamp:
-                    out[b:b + W] = m[M_B]
-                    shown[j] = stamp
-                b += W
-                s += 1
-                if s == n:
-                    s = 0
-            if rec[3] != n:                     # the slots past the table: zeros
-                if n < n_slots:
-                    out[b:] = tail_zeros[n]
-                    shown[n:] = [0] * (n_slots - n)
-                rec[3] = n
+        shown, stamp_of = rec[1], st[7]
+        if shown != stamp_of:
+            seats = st[4]
+            if shown is None or len(shown) != n:
+                changed: Any = range(n)
+            else:
+                changed = compress(SEAT_RANGES[n], map(ne, stamp_of, shown))
+            for s in changed:
+                b = b0 + (s - me) % n * W
+                out[b:b + W] = seats[s][M_B]
+            rec[1] = stamp_of[:]
+        if rec[3] != n:                         # the slots past the table: zeros
+            if n < n_slots:
+                out[b0 + n * W:] = tail_zeros[n]
+            rec[3] = n
         coins, science = game.coins, game.science
         if over:
             b = b0
@@ -602,18 +670,21 @@ def writer() -> Callable[[Any, int, Any], None]:
                     out[o_a_high] = game.high / 20.0
             if hs >= 0:
                 out[o_a_seat + (hs - me) % n] = 1.0
-            for s, passed in enumerate(game.passed):
-                if passed:
+            passed = game.passed
+            if True in passed:
+                for s in compress(SEAT_RANGES[n], passed):
                     out[o_a_passed + (s - me) % n] = 1.0
             for s in game.withdrawn:
                 out[o_a_withdrawn + (s - me) % n] = 1.0
-            out[o_a_lone] = 1.0 if game.lone else 0.0
+            if game.lone:
+                out[o_a_lone] = 1.0
             if phase == PH_TECH:
                 out[o_a_buying + (actor - me) % n] = 1.0
         if game.cat >= 0:
-            out[o_cat_bidding] = 1.0 if phase == PH_CAT else 0.0
+            if phase == PH_CAT:
+                out[o_cat_bidding] = 1.0
             occ, bid_of = game.occ, game.bid_of
-            for x in game.pc.columns:
+            for x in (game.pc.columns if max(occ) >= 0 else ()):   # the columns taken
                 o = occ[x]
                 if o >= 0:
                     at = COL_AT[x]
@@ -667,4 +738,5 @@ def writer() -> Callable[[Any, int, Any], None]:
                     out[o_p_tiles + i] += 1.0
 
     write.bounded = True                        # every value is within ±LIMIT (Observer)
+    write.float32 = write if typecode == "f" else writer("f")
     return write
