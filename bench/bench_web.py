@@ -59,6 +59,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+
+try:   # parsing states is a good part of the clients' CPU, which the server's cores share
+    from orjson import loads as json_loads  # (orjson: in the bench extra)
+except ImportError:
+    json_loads = json.loads
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -252,7 +257,7 @@ class TableRun:
                         continue
                     if raw.startswith('{"type":"presence"'):
                         continue
-                    msg = json.loads(raw)
+                    msg = json_loads(raw)
                     kind = msg["type"]
                     if kind == "error":
                         if self.measuring:
@@ -500,7 +505,6 @@ async def bench(urls: list[str], args: argparse.Namespace, server_pid: int | Non
     stats = Stats()
     url = urls[0]
     many = len(pids or []) > 1 or args.workers > 1     # CPU: add up every server process
-    tree0 = tree_cpu(pids or []) if many else 0.0
     games = args.games.split(",")
     stop, start = asyncio.Event(), asyncio.Event()
     runs: list[TableRun] = []
@@ -560,6 +564,7 @@ async def bench(urls: list[str], args: argparse.Namespace, server_pid: int | Non
         stats.measuring = True
         for run in runs:
             run.measuring = True
+        tree0 = tree_cpu(pids or []) if many else 0.0
         cpu0 = cpu_seconds(server_pid) if server_pid else 0.0
         wait0 = runqueue_seconds(server_pid) if server_pid else 0.0
         kids0 = children_cpu(server_pid) if server_pid else {}

@@ -70,6 +70,49 @@ def test_an_action_is_stored_with_its_version_or_not_at_all(any_url):
         store.close()
 
 
+def _new_table(store: Store) -> str:
+    tid = f"t{secrets.token_hex(4)}"
+    store.create(TableRow(id=tid, game="qytetet", options={}, seed=1, seats=[], tokens=[],
+                          lang="es", listed=False, status="playing", version=0,
+                          created=1.0, finished=None, result=None, actions=[]))
+    return tid
+
+
+def test_a_group_commit_stores_every_table_or_none_and_announces_each(any_url):
+    """A batch of several tables' actions (PostgreSQL: one statement) is all or nothing: one
+    stale table rolls every other back, and only committed actions are announced."""
+    import psycopg
+
+    from ludoteca.web.db import TABLE_CHANNEL
+    from ludoteca.web.fanout import libpq_url
+
+    store = Store(any_url, origin="w1")
+    listener = None
+    if store.shared:
+        listener = psycopg.connect(libpq_url(normalize_url(any_url)), autocommit=True)
+        listener.execute(f"LISTEN {TABLE_CHANNEL}")
+    try:
+        a, b, c = (_new_table(store) for _ in range(3))
+        store.append_many([(a, 1, 0, "tirar", None), (b, 1, 1, "tirar", None)])
+        with pytest.raises(StaleWrite):          # c is at version 0: n=2 is stale
+            store.append_many([(a, 2, 0, "terminar", None), (c, 2, 0, "tirar", None)])
+        assert store.load(a).actions == [(0, "tirar")] and store.load(a).version == 1
+        assert store.load(b).actions == [(1, "tirar")]
+        assert store.load(c).version == 0 and store.load(c).actions == []
+        store.append_many([(a, 2, 0, "terminar", None), (c, 1, 0, "tirar", None)])
+        assert store.load(a).actions == [(0, "tirar"), (0, "terminar")]
+        assert store.load(c).actions == [(0, "tirar")]
+        if listener is not None:
+            notes = sorted(n.payload for n in listener.notifies(timeout=1.0)
+                           if ":a:" in n.payload)     # (creations are announced too)
+            assert notes == sorted([f"{a}:1:a:w1", f"{b}:1:a:w1", f"{a}:2:a:w1",
+                                    f"{c}:1:a:w1"])
+    finally:
+        if listener is not None:
+            listener.close()
+        store.close()
+
+
 def test_tables_play_and_resume_on_postgresql(pg_url):
     assert normalize_url(pg_url).startswith("postgresql+psycopg://")
     with TestClient(create_app(pg_url, bot_delay=0, limits=Limits.generous())) as client:
