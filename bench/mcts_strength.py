@@ -21,7 +21,9 @@ the summary then covers every game of the file in the seed range. Besides mcts's
 summary gives the opponent seats' wins in the same games: in Som an intervención has no
 winner, so "mcts wins more than greedy" is read against the greedy seats, not against 1/2.
 With ``--players 1`` (solo Som) there is no opponent: the opponent bot plays each seed
-alone too, and the summary sets its win rate beside mcts's.
+alone too, and the summary sets its win rate beside mcts's. Each game records mcts's thinking
+time as ``think`` (wall clock) and ``cpu`` (its process's CPU time, the figure that does not
+depend on what else the machine runs).
 """
 
 from __future__ import annotations
@@ -53,13 +55,14 @@ def play_one(args: tuple) -> dict:
     me = seed % players
     agents = [make_agent(mcts_name if s == me else opponent, game_id, seed * 10 + s)
               for s in range(players)]
-    think, decisions = 0.0, 0
+    think, cpu, decisions = 0.0, 0.0, 0
     while not game.is_over:
         seat = game.to_move[0]
         if seat == me and len(game.legal_actions(seat)) > 1:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             action = agents[seat].choose(game, seat)
             think += time.perf_counter() - t
+            cpu += time.process_time() - c
             decisions += 1
         else:
             action = agents[seat].choose(game, seat)
@@ -70,7 +73,8 @@ def play_one(args: tuple) -> dict:
         outcome = "win" if len(res.winners) == 1 else "shared"
     out = {"seed": seed, "seat": me, "outcome": outcome, "reason": res.reason,
            "winners": list(res.winners), "ranking": list(res.ranking),
-           "scores": [float(x) for x in res.scores], "decisions": decisions, "think": think}
+           "scores": [float(x) for x in res.scores], "decisions": decisions, "think": think,
+           "cpu": cpu}
     if res.details and "bankrupt" in res.details:      # Qytetet / Civitas: who went bankrupt
         out["bankrupt"] = list(res.details["bankrupt"])
     if players == 1:             # alone there is no opponent: it plays the same seed alone
@@ -251,6 +255,8 @@ def main() -> None:
     half_lo, half_hi = wilson(wins + shared / 2, n)
     decisions = sum(r["decisions"] for r in results)
     think = sum(r["think"] for r in results)
+    timed = [r for r in results if "cpu" in r]        # (files older than the cpu field)
+    cpu = sum(r["cpu"] for r in timed) / max(1, sum(r["decisions"] for r in timed))
     reasons: dict[str, int] = {}
     for r in results:
         reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
@@ -261,7 +267,8 @@ def main() -> None:
           f"   (shared as half: {(wins + shared / 2) / n:.3f} [{half_lo:.3f}, {half_hi:.3f}])")
     _compare(results, a.players)
     _compare_alone(results, a.opponent)
-    print(f"  mcts decisions {decisions}, {think / max(1, decisions):.3f} s each; "
+    print(f"  mcts decisions {decisions}, {think / max(1, decisions):.3f} s each "
+          f"({cpu:.3f} s of CPU in the {len(timed)} games that timed it); "
           f"endings {reasons}; wall {wall:.0f} s with {a.workers} worker(s)")
 
 
