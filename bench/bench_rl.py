@@ -6,7 +6,16 @@ RLCard's UNO ``env.step`` (the yardstick of issue 18: at least 0.5× UNO), all i
 core. All columns of a row are measured in turn, in slices of 50 ms, until each has had
 ``--seconds``: a shared machine's changing load hits both sides of each ratio alike.
 
-    python bench/bench_rl.py [--seconds 5] [--games qytetet som] [--no-uno]
+    python bench/bench_rl.py [--seconds 5] [--games qytetet som] [--players 2] [--by-count]
+                             [--mask] [--no-uno]
+
+By default each game's row mixes every player count it allows (El Plan 2–6, Siglo XX 3–5),
+episode by episode. ``--players N …`` plays only those counts (a count a game does not allow
+becomes its nearest: ``--players 2`` gives RLCard UNO's 2 seats, Siglo XX's 3); ``--by-count``
+adds a row per count (``elplan/2``), each measured beside its own UNO. The random agents pick
+among ``info["legal_ids"]``, as RLCard's caller picks among its state's ``legal_actions``;
+``--mask`` makes them pick among ``np.flatnonzero(obs["action_mask"])`` (as before
+``legal_ids``: the baseline's only way).
 
 Columns: ``engine`` game actions/s; ``aec`` agent steps/s (every step observes the next agent:
 its view, the encoding and the mask); ``gym`` learner steps/s against ``bot:random`` and, in
@@ -25,6 +34,7 @@ import platform
 import random
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -34,20 +44,23 @@ from ludoteca.observation.encoders import encoder_for
 from ludoteca.observation.observer import Observer
 
 
-def _counts(gid: str) -> list[int]:
+def _counts(gid: str, wanted: list[int] | None = None) -> list[int]:
+    """The player counts to play: every count the game allows, or those of ``wanted``, each
+    moved to the nearest the game allows."""
     lo, hi = ludoteca.info(gid).players
-    return list(range(lo, hi + 1))
+    if not wanted:
+        return list(range(lo, hi + 1))
+    return sorted({min(max(n, lo), hi) for n in wanted})
 
 
 # Each measurement is an endless generator yielding the steps it made; ``interleave`` runs them
 # in turn in short time slices, so load from other processes hits every column alike.
-def engine_steps(gid: str) -> Iterator[int]:
+def engine_steps(gid: str, counts: list[int]) -> Iterator[int]:
     """The engine's random play, as bench/bench_random_play.py measures it."""
-    lo, hi = ludoteca.info(gid).players
     seed = 0
     while True:
         seed += 1
-        game = ludoteca.new_game(gid, players=lo + seed % (hi - lo + 1), seed=seed)
+        game = ludoteca.new_game(gid, players=counts[seed % len(counts)], seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
             seat = game.to_move[0] if len(game.to_move) == 1 else rng.choice(game.to_move)
@@ -55,8 +68,14 @@ def engine_steps(gid: str) -> Iterator[int]:
             yield 1
 
 
-def aec_steps(gid: str) -> Iterator[int]:
-    envs = {n: rl.env(gid, players=n) for n in _counts(gid)}
+# The random agents pick among ``info["legal_ids"]`` (as RLCard's caller picks among its
+# state's ``legal_actions``), or, with ``--mask``, among ``np.flatnonzero`` of the mask.
+def _legal(obs: dict, info: dict, mask: bool) -> Any:
+    return np.flatnonzero(obs["action_mask"]) if mask else info["legal_ids"]
+
+
+def aec_steps(gid: str, counts: list[int], mask: bool = False) -> Iterator[int]:
+    envs = {n: rl.env(gid, players=n) for n in counts}
     counts = list(envs)
     rng = np.random.default_rng(0)
     seed = 0
@@ -65,52 +84,57 @@ def aec_steps(gid: str) -> Iterator[int]:
         env = envs[counts[seed % len(counts)]]
         env.reset(seed=seed)
         for _agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
+            obs, _, term, trunc, info = env.last()
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = _legal(obs, info, mask)
             env.step(int(legal[rng.integers(len(legal))]))
             yield 1
 
 
-def gym_steps(gid: str, actions: list[int]) -> Iterator[int]:
+def gym_steps(gid: str, counts: list[int], actions: list[int],
+              mask: bool = False) -> Iterator[int]:
     """Learner steps against ``bot:random``; ``actions[0]`` counts all game actions."""
     envs = {n: rl.single_agent_env(gid, opponents=["bot:random"], players=n)
-            for n in _counts(gid)}
+            for n in counts}
     counts = list(envs)
     rng = np.random.default_rng(0)
     seed = 0
     while True:
         seed += 1
         env = envs[counts[seed % len(counts)]]
-        obs, _ = env.reset(seed=seed)
+        obs, info = env.reset(seed=seed)
         done = False
         while not done:
-            legal = np.flatnonzero(obs["action_mask"])
-            obs, _, term, trunc, _ = env.step(int(legal[rng.integers(len(legal))]))
+            legal = _legal(obs, info, mask)
+            obs, _, term, trunc, info = env.step(int(legal[rng.integers(len(legal))]))
             done = term or trunc
             if done:
                 actions[0] += len(env.game.actions_played)
             yield 1
 
 
-def vector_steps(gid: str, k: int = 16) -> Iterator[int]:
-    """Learner steps of ``rl.vector_env(gid, k)`` against ``bot:random`` (every player count
+def vector_steps(gid: str, counts: list[int], mask: bool = False,
+                 k: int = 16) -> Iterator[int]:
+    """Learner steps of ``rl.vector_env(gid, k)`` against ``bot:random`` (each player count
     in turn), counting every copy's step."""
-    counts = _counts(gid)
     r = 0
     while True:
         vec = rl.vector_env(gid, k, opponents=["bot:random"], players=counts[r % len(counts)])
         rng = np.random.default_rng(r)
-        obs, _ = vec.reset(seed=1000 * r)
+        obs, infos = vec.reset(seed=1000 * r)
         r += 1
         for _ in range(200):
             acts = []
-            for m in obs["action_mask"]:
-                legal = np.flatnonzero(m)
-                acts.append(int(legal[rng.integers(len(legal))]) if len(legal) else 0)
-            obs, *_ = vec.step(np.array(acts))
+            if mask:
+                for m in obs["action_mask"]:
+                    legal = np.flatnonzero(m)
+                    acts.append(int(legal[rng.integers(len(legal))]) if len(legal) else 0)
+            else:               # a copy without legal ids has just ended (its action is ignored)
+                for legal, has in zip(infos["legal_ids"], infos["_legal_ids"], strict=True):
+                    acts.append(int(legal[rng.integers(len(legal))]) if has else 0)
+            obs, _, _, _, infos = vec.step(np.array(acts))
             yield k
 
 
@@ -145,10 +169,9 @@ def interleave(runners: dict[str, Iterator[int]], seconds: float,
     return {name: (n, t) for name, (n, t) in totals.items()}
 
 
-def mid_game(gid: str) -> tuple[ludoteca.Game, int]:
-    """A position of seeded random play with the most seats: after 120 actions, or half way
+def mid_game(gid: str, hi: int) -> tuple[ludoteca.Game, int]:
+    """A position of seeded random play with ``hi`` seats: after 120 actions, or half way
     through a game that ends sooner (never a finished game)."""
-    lo, hi = ludoteca.info(gid).players
     game = ludoteca.new_game(gid, players=hi, seed=1)
     rng = random.Random(1)
     played = []
@@ -164,21 +187,21 @@ def mid_game(gid: str) -> tuple[ludoteca.Game, int]:
     return game, game.to_move[0]
 
 
-def view_cost(gid: str, n: int = 300) -> float:
-    """Microseconds per ``game.view(seat)`` of a mid-game position (the engine's part)."""
-    game, seat = mid_game(gid)
+def view_cost(gid: str, hi: int, n: int = 300) -> float:
+    """Microseconds per ``game.view(seat)`` of a mid-game position with ``hi`` seats (the
+    engine's part)."""
+    game, seat = mid_game(gid, hi)
     start = time.perf_counter()
     for _ in range(n):
         game.view(seat)
     return (time.perf_counter() - start) / n * 1e6
 
 
-def observation_cost(gid: str, steps: int = 2000) -> float:
+def observation_cost(gid: str, hi: int, steps: int = 2000) -> float:
     """Microseconds per observation as the environments make it (straight from the state,
-    and the mask) along seeded random episodes with the most seats: one observation of the
+    and the mask) along seeded random episodes with ``hi`` seats: one observation of the
     seat to move after every action, as an environment makes them (the writers' memos help
     only as much as play lets them)."""
-    lo, hi = ludoteca.info(gid).players
     ob = None
     spent, made, seed = 0.0, 0, 0
     clock = time.perf_counter
@@ -198,14 +221,46 @@ def observation_cost(gid: str, steps: int = 2000) -> float:
     return spent / made * 1e6
 
 
+def measure(gid: str, counts: list[int], label: str, seconds: float, have_uno: bool,
+            mask: bool = False) -> None:
+    """One row: every column measured in turn, playing the player counts ``counts``."""
+    gym_actions = [0]
+    runners = {"engine": engine_steps(gid, counts), "aec": aec_steps(gid, counts, mask),
+               "gym": gym_steps(gid, counts, gym_actions, mask),
+               "vec": vector_steps(gid, counts, mask)}
+    if have_uno:
+        runners["uno"] = uno_steps()
+    got = interleave(runners, seconds)
+    rate = {name: n / t for name, (n, t) in got.items()}
+    uno = rate.get("uno", float("nan"))
+    eng, aec, gym, vec = rate["engine"], rate["aec"], rate["gym"], rate["vec"]
+    gym_all = gym_actions[0] / got["gym"][1]
+    hi = max(counts)
+    print(f"{label:10s} {eng:>10,.0f} {aec:>9,.0f} {gym:>8,.0f} {f'({gym_all:,.0f})':>12s} "
+          f"{vec:>8,.0f} {uno:>8,.0f} {aec / uno:>8.2f} {gym / uno:>8.2f} "
+          f"{view_cost(gid, hi):>8,.0f} {observation_cost(gid, hi):>7,.0f} "
+          f"{encoder_for(gid).size:>5d}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     ap.add_argument("--games", nargs="*", default=None, help="game ids (default: all)")
+    ap.add_argument("--players", nargs="*", type=int, default=None,
+                    help="player counts to play (default: every count a game allows; a count "
+                         "a game does not allow becomes its nearest)")
+    ap.add_argument("--by-count", action="store_true",
+                    help="also one row per player count (game/N)")
+    ap.add_argument("--mask", action="store_true",
+                    help="the random agents pick among np.flatnonzero(action_mask) rather than "
+                         "info['legal_ids']")
     ap.add_argument("--no-uno", action="store_true", help="skip RLCard UNO")
     args = ap.parse_args()
+    which = ("every player count" if not args.players
+             else "players " + " ".join(map(str, args.players)) + " (or the nearest allowed)")
     print(f"python {platform.python_version()} on {platform.machine()}, one core, "
-          f"{args.seconds:g} s per measurement, random legal actions, every player count")
+          f"{args.seconds:g} s per measurement, random legal actions "
+          f"({'from the mask' if args.mask else 'from legal_ids'}), {which}")
     print(f"{'game':10s} {'engine/s':>10s} {'aec/s':>9s} {'gym/s':>8s} {'(actions/s)':>12s} "
           f"{'vec/s':>8s} {'uno/s':>8s} {'aec÷uno':>8s} {'gym÷uno':>8s} {'view µs':>8s} "
           f"{'obs µs':>7s} {'size':>5s}")
@@ -215,20 +270,13 @@ def main() -> None:
     except ImportError:
         have_uno = False
     for gid in args.games or ludoteca.games():
-        gym_actions = [0]
-        runners = {"engine": engine_steps(gid), "aec": aec_steps(gid),
-                   "gym": gym_steps(gid, gym_actions), "vec": vector_steps(gid)}
-        if have_uno:
-            runners["uno"] = uno_steps()
-        got = interleave(runners, args.seconds)
-        rate = {name: n / t for name, (n, t) in got.items()}
-        uno = rate.get("uno", float("nan"))
-        eng, aec, gym, vec = rate["engine"], rate["aec"], rate["gym"], rate["vec"]
-        gym_all = gym_actions[0] / got["gym"][1]
-        print(f"{gid:10s} {eng:>10,.0f} {aec:>9,.0f} {gym:>8,.0f} {f'({gym_all:,.0f})':>12s} "
-              f"{vec:>8,.0f} {uno:>8,.0f} {aec / uno:>8.2f} {gym / uno:>8.2f} "
-              f"{view_cost(gid):>8,.0f} {observation_cost(gid):>7,.0f} "
-              f"{encoder_for(gid).size:>5d}", flush=True)
+        counts = _counts(gid, args.players)
+        if len(counts) > 1 or not args.by_count:
+            label = gid if not args.players else f"{gid}/{','.join(map(str, counts))}"
+            measure(gid, counts, label, args.seconds, have_uno, args.mask)
+        if args.by_count:
+            for n in counts:
+                measure(gid, [n], f"{gid}/{n}", args.seconds, have_uno, args.mask)
 
 
 if __name__ == "__main__":

@@ -403,6 +403,54 @@ def test_mask_is_the_legal_actions_and_ids_round_trip(gid):
 
 
 @pytest.mark.parametrize("gid", GAMES)
+def test_info_legal_ids_are_the_mask(gid):
+    """``info["legal_ids"]`` is ``np.flatnonzero(action_mask)`` as a list, for the AEC agent
+    selected (every other agent's info empty) and the Gymnasium learner while it may act;
+    never once the episode has ended (terminated, truncated or an illegal id)."""
+    lo, hi = ludoteca.info(gid).players
+    rng = random.Random(3)
+    for n in range(max(lo, 2), hi + 1):
+        env = rl.env(gid, players=n, max_steps=150 if n == hi else None)
+        env.reset(seed=n)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, info = env.last()
+            if term or trunc:
+                assert "legal_ids" not in info
+                env.step(None)
+                continue
+            assert info["legal_ids"] == np.flatnonzero(obs["action_mask"]).tolist()
+            assert info is env.infos[agent]
+            assert all(env.infos[a] == {} for a in env.agents if a != agent)
+            env.step(rng.choice(info["legal_ids"]))
+        gym = rl.single_agent_env(gid, opponents=["bot:random"], players=n,
+                                  max_steps=40 if n == hi else None)
+        obs, info = gym.reset(seed=n)
+        done = False
+        while not done:
+            assert info["legal_ids"] == np.flatnonzero(obs["action_mask"]).tolist()
+            assert info["legal_ids"] == np.flatnonzero(gym.action_masks()).tolist()
+            obs, _, term, trunc, info = gym.step(rng.choice(info["legal_ids"]))
+            done = term or trunc
+        assert "legal_ids" not in info
+    _, info = gym.reset(seed=1)
+    bad = next(i for i in range(gym.action_space.n) if i not in info["legal_ids"])
+    _, reward, term, _, info = gym.step(bad)
+    assert info["illegal_action"] and term and reward == -1.0 and "legal_ids" not in info
+    vec = rl.vector_env(gid, 3, opponents=["bot:random"], players=hi)
+    obs, infos = vec.reset(seed=5)
+    for _ in range(30):
+        acts = []
+        for i in range(3):
+            if infos["_legal_ids"][i]:
+                assert infos["legal_ids"][i] == np.flatnonzero(obs["action_mask"][i]).tolist()
+                acts.append(rng.choice(infos["legal_ids"][i]))
+            else:
+                assert not obs["action_mask"][i].any()
+                acts.append(0)
+        obs, _, _, _, infos = vec.step(np.array(acts))
+
+
+@pytest.mark.parametrize("gid", GAMES)
 def test_ids_do_not_depend_on_state_options_or_players(gid):
     games = [ludoteca.new_game(g, players=n, seed=s, options=o)
              for s, (g, n, o) in enumerate(v for v in VARIANTS if v[0] == gid)]

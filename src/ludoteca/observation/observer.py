@@ -50,9 +50,10 @@ def observe(game: Game, encoder: Encoder, seat: int) -> dict[str, np.ndarray]:
 
 class Observer:
     """Observations of one game id into preallocated arrays: ``observe(game, seat)`` encodes
-    ``game.view(seat)`` and the mask into ``obs``/``mask`` (or the given rows of a batch) and
-    remembers which state it saw, so asking again about the same state and seat (PettingZoo's
-    ``last()`` then ``observe()``, an action mask after the observation) costs no new view.
+    ``game.view(seat)`` and the mask into ``obs``/``mask`` (or the given rows of a batch), the
+    mask's legal ids into ``ids``, and remembers which state it saw, so asking again about the
+    same state and seat (PettingZoo's ``last()`` then ``observe()``, an action mask after the
+    observation) costs no new view; ``fill_mask`` makes the mask and ids alone.
     A state is the game object, its record of actions and its arrangement: every change made
     through the engine's API (``apply``, ``arrange``) is seen. Every game has a direct encoder
     (``ludoteca.observation.direct``) that skips the view: the same values, from the state;
@@ -73,17 +74,19 @@ class Observer:
             self._buf = self.encoder.scratch()  # float64 scratch of a direct encoder
             self._buf64 = np.frombuffer(self._buf, dtype=np.float64)
         self.mask = np.zeros(n_actions, dtype=np.int8)
+        self.ids: list[int] = []                # the mask's legal ids, in increasing order
         self._mask_mv = memoryview(self.mask)
         self._ids_cls: type | None = None       # the game class ``_ids_of`` is of
         self._ids_of: dict[int, int] = {}       # id(action object) -> its id
-        self._key: tuple[Any, ...] | None = None
+        self._key: tuple[Any, ...] | None = None        # the state ``obs`` shows
+        self._mkey: tuple[Any, ...] | None = None       # the state ``mask`` and ``ids`` show
 
     @staticmethod
     def key(game: Game, seat: int) -> tuple[Any, ...]:
         return (game, game._history, game._n_actions, game._setup_log, seat)
 
     def fill(self, game: Game, seat: int) -> None:
-        """Bring ``obs`` and ``mask`` up to date with ``seat``'s view of ``game``."""
+        """Bring ``obs``, ``mask`` and ``ids`` up to date with ``seat``'s view of ``game``."""
         k = self._key
         if (k is not None and k[0] is game and k[1] is game._history
                 and k[2] is game._n_actions and k[3] is game._setup_log and k[4] == seat):
@@ -99,33 +102,54 @@ class Observer:
                 np.clip(self._buf64, -LIMIT, LIMIT, out=self.obs, casting="unsafe")
         else:
             self.encoder.encode(game.view(seat), seat, game.n_players, out=self.obs)
-        self._fill_mask(game, seat)
+        k = self._mkey
+        if not (k is not None and k[0] is game and k[1] is game._history
+                and k[2] is game._n_actions and k[3] is game._setup_log and k[4] == seat):
+            self._fill_mask(game, seat)
+            self._mkey = key
         self._key = key
 
+    def fill_mask(self, game: Game, seat: int) -> list[int]:
+        """Bring ``mask`` and ``ids`` (not ``obs``) up to date with ``seat`` in ``game``;
+        ``ids``: a new list of the legal ids in increasing order (``np.flatnonzero(mask)``)."""
+        k = self._mkey
+        if not (k is not None and k[0] is game and k[1] is game._history
+                and k[2] is game._n_actions and k[3] is game._setup_log and k[4] == seat):
+            self._fill_mask(game, seat)
+            self._mkey = (game, game._history, game._n_actions, game._setup_log, seat)
+        return self.ids
+
     def _fill_mask(self, game: Game, seat: int) -> None:
-        """``action_mask`` into ``mask``: the ids of the class's own Action objects (those
-        the engines list) are found by identity, through a memoryview (quicker per id); any
-        other object goes the way of ``action_mask`` (by equality, with its messages)."""
+        """``action_mask`` into ``mask`` and its ids into ``ids`` (a new list): the ids of the
+        class's own Action objects (those the engines list) are found by identity and set
+        through a memoryview (quicker per id); any other object goes the way of
+        ``action_mask`` (by equality, with its messages)."""
         mask = self.mask
         mask.fill(0)
         if game.is_over or seat not in game.to_move:
+            self.ids = []
             return
         cls = type(game)
         if cls is not self._ids_cls:
             self._ids_of = {id(a): i for i, a in enumerate(cls.all_actions)}
             self._ids_cls = cls
         get, mv = self._ids_of.get, self._mask_mv
-        for a in game.legal_actions(seat):
-            i = get(id(a))
-            if i is None:
-                action_mask(game, seat, mask)
-                return
+        ids = [get(id(a)) for a in game.legal_actions(seat)]
+        if None in ids:
+            action_mask(game, seat, mask)
+            self.ids = np.flatnonzero(mask).tolist()
+            return
+        for i in ids:
             mv[i] = 1
+        if len(set(ids)) != len(ids):           # (an engine listing an action twice)
+            ids = list(set(ids))
+        ids.sort()
+        self.ids = ids
 
     def legal(self, game: Game, seat: int, action: Any) -> Any:
         """The Action of id ``action`` when the mask of this very state and seat (already
         made) allows it, else None (then ``action_from_id`` decides, with its messages)."""
-        k = self._key
+        k = self._mkey
         if (k is None or k[0] is not game or k[1] is not game._history or k[4] != seat
                 or k[2] is not game._n_actions or k[3] is not game._setup_log):
             return None
@@ -142,4 +166,4 @@ class Observer:
         return {"observation": self.obs.copy(), "action_mask": self.mask.copy()}
 
     def forget(self) -> None:
-        self._key = None
+        self._key = self._mkey = None

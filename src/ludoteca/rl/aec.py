@@ -4,7 +4,9 @@ Agents are ``player_0`` … ``player_{n-1}`` (seat order). The agent selected is
 in ``game.to_move``; when several seats decide at once (secret bids, simultaneous choices) they
 are asked one after the other, and each observation is built from that seat's own view, which
 shows of the others' choices only *that* they were made. Rewards are 0 until the game ends,
-then ``final_rewards`` (docs/rl.md). ``max_steps`` truncates a long episode.
+then ``final_rewards`` (docs/rl.md). ``max_steps`` truncates a long episode. While the game
+goes on, ``infos[agent_selection]["legal_ids"]`` lists the ids its mask allows (increasing);
+every other agent's info is empty, and at the end every info holds the ``result``.
 """
 
 from __future__ import annotations
@@ -87,12 +89,20 @@ class LudotecaAEC(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self._selected()
+        self._tell_legal()
         if self.render_mode == "human":
             self.render()
 
     def _selected(self) -> str:
         to_move = self.game.to_move
         return self.possible_agents[to_move[0] if to_move else 0]
+
+    def _tell_legal(self) -> None:
+        """``infos[agent_selection]["legal_ids"]``: the ids its mask allows (the list of
+        ``np.flatnonzero(action_mask)``, without scanning the mask), while it may act."""
+        agent = self.agent_selection
+        self.infos[agent] = {"legal_ids": self._observer.fill_mask(self.game,
+                                                                    self.agent_seat[agent])}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._observer.observe(self.game, self.agent_seat[agent])
@@ -112,7 +122,7 @@ class LudotecaAEC(AECEnv):
             return
         seat = self.agent_seat[agent]
         game = self.game
-        chosen = self._observer.legal(game, seat, action)    # allowed by the mask shown
+        chosen = self._observer.legal(game, seat, action)    # allowed by its mask now
         if chosen is None:
             chosen = common.action_from_id(game, seat, action)    # raises; state untouched
         self._cumulative_rewards[agent] = 0.0
@@ -128,11 +138,20 @@ class LudotecaAEC(AECEnv):
                 self.terminations[a] = True
                 self.infos[a] = {"result": result.to_json()}
             self._accumulate_rewards()
-        elif self.max_steps is not None and self._steps >= self.max_steps:
-            for a in self.agents:
-                self.truncations[a] = True
+        else:
+            if self.max_steps is not None and self._steps >= self.max_steps:
+                for a in self.agents:
+                    self.truncations[a] = True
         to_move = game.to_move
-        self.agent_selection = self.possible_agents[to_move[0] if to_move else 0]
+        selected = self.agent_selection = self.possible_agents[to_move[0] if to_move else 0]
+        if not game.is_over:
+            if selected != agent:
+                self.infos[agent] = {}          # its legal ids are gone with its turn
+            if self.truncations[selected]:
+                self.infos[selected] = {}
+            else:
+                self.infos[selected] = {"legal_ids": self._observer.fill_mask(
+                    game, self.agent_seat[selected])}
         if self.render_mode == "human":
             self.render()
 

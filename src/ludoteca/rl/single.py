@@ -9,7 +9,8 @@ then ``final_rewards``). An id that is not legal now either ends the episode wit
 ``info["illegal_action"]`` says so, and ``step`` refuses to go on until ``reset()``) or
 raises ``ludoteca.IllegalAction`` (``illegal="raise"``); either way the game is untouched.
 ``reset()`` never hands out a finished episode (see its docstring). ``action_masks()``
-returns the mask for maskable learners.
+returns the mask for maskable learners; while the learner may act, ``info["legal_ids"]``
+lists the ids its mask allows (increasing).
 """
 
 from __future__ import annotations
@@ -140,9 +141,13 @@ class LudotecaGym(gymnasium.Env):
         return self._observer.observe(self.game, self.seat)
 
     def _info(self) -> dict[str, Any]:
+        """The seed, the redeals and, while the learner may act, ``legal_ids`` (the ids of
+        its mask, in increasing order); the result at the end."""
         info: dict[str, Any] = {"seed": self.game.seed, "redeals": self._redeals}
         if self.game.is_over:
             info["result"] = self.game.result.to_json()
+        elif not self._done:
+            info["legal_ids"] = self._observer.fill_mask(self.game, self.seat)
         return info
 
     def action_masks(self) -> np.ndarray:
@@ -150,7 +155,7 @@ class LudotecaGym(gymnasium.Env):
         all False once the episode has ended."""
         if self._done:
             return np.zeros(self.action_space.n, dtype=bool)
-        self._observer.fill(self.game, self.seat)
+        self._observer.fill_mask(self.game, self.seat)
         return self._observer.mask.astype(bool)
 
     def _play_bots(self) -> None:
