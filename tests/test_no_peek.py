@@ -56,9 +56,10 @@ def search(g, seat):
     return str(action), agent.last_search["visits"]
 
 
-def positions(gid, seed, count, every=7, options=None):
+def positions(gid, seed, count, every=7, options=None, players=None):
     """Decisions with a choice, reached by seeded random play: (game, seat to move)."""
-    g = ludoteca.new_game(gid, players=PLAYERS[gid], seed=seed, options=options or {})
+    g = ludoteca.new_game(gid, players=players or PLAYERS[gid], seed=seed,
+                          options=options or {})
     rng = random.Random(seed)
     step, out = 0, []
     while not g.is_over and len(out) < count:
@@ -299,6 +300,9 @@ CASES = {
     "som-secret_bid": (lambda: [(som_secret_bid_position(), 0)],
                        lambda g, seat, rng: _som_bid(g)),
     "som-future_draws": (lambda: positions("som", 3, 3, every=5), reseed),
+    # four players take the fitted evaluation (agents/eval_som_fit.py)
+    "som4-face_down": (lambda: positions("som", 3, 4, every=3, players=4), som_face_down),
+    "som4-future_draws": (lambda: positions("som", 5, 3, every=5, players=4), reseed),
     "elplan-event_pile": (lambda: positions("elplan", 3, 3, every=9), elplan_event_pile),
     "elplan-investment_decks": (lambda: positions("elplan", 3, 3, every=9),
                                 elplan_investment_decks),
@@ -336,6 +340,7 @@ CONTROLS = {
     "qytetet-own_money": (_monopoly("qytetet"), monopoly_money),
     "civitas-own_money": (_monopoly("civitas"), monopoly_money),
     "som-own_disks": (lambda: positions("som", 3, 4, every=3), som_money),
+    "som4-own_disks": (lambda: positions("som", 3, 4, every=3, players=4), som_money),
     "elplan-own_ideas": (lambda: positions("elplan", 3, 3, every=9), elplan_ideas),
     "sigloxx-own_holdings": (lambda: positions("sigloxx", 3, 4, every=11), xx_own_coins),
 }

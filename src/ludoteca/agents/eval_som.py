@@ -1,12 +1,12 @@
 """Som el que decidim! evaluation for search bots (see :mod:`.heuristics`): the lead in
-participation disks times the chance the game ends with a winner; the searcher's worlds and
-the solo prune."""
+participation disks times the chance the game ends with a winner (with four players the fitted
+:mod:`.eval_som_fit`; alone :mod:`.som_solo`); the searcher's worlds and the solo prune."""
 
 from __future__ import annotations
 
 import math
 
-from ludoteca.agents import som_solo
+from ludoteca.agents import eval_som_fit, som_solo
 
 from .heuristics import margin, register_heuristic, register_prune, register_world_setup
 
@@ -50,6 +50,8 @@ def _som(g) -> list[float]:
     the same sum written out, this the search's fast path through :class:`_SomTables`."""
     if g.solo:
         return [som_solo.value(g)]
+    if g.n == 4:
+        return eval_som_fit.value(g)
     key = (g.K, g.n, g.pic_seat)
     t = _TABLES.get(key)
     if t is None:
@@ -107,6 +109,8 @@ def _som_plain(g) -> list[float]:
     n = g.n
     if g.solo:
         return [som_solo.value(g)]
+    if n == 4:
+        return eval_som_fit.value(g)
     # the chance of a consulta: the urna cards found, and whether everyone can pay the next
     # tax and, less sharply, the one after (the Generalitat in between may give nothing)
     d1, d2 = _som_taxes_ahead(g)
