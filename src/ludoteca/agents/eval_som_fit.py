@@ -1,9 +1,10 @@
-"""A fitted «Som el que decidim!» evaluation for four players (helper E's ``fast_pd2``, issue 20
-item 3): the value of seat ``i`` is P(the game ends with a winner) × P(``i`` wins | it does),
-each a logistic regression on public features of the position, fitted on greedy self-play
-(a tenth of the moves random; helper E's script, not yet in ``bench/``). :mod:`.eval_som`
-uses it with four players only: with ``mcts:iterations=2500,tie=0.005`` it won 12.2 % of 200
-games against 6.4 % for each greedy seat (``bench/strength/som_4p_greedy_2500_fit.jsonl``).
+"""A fitted «Som el que decidim!» evaluation for four players (issue 20 item 3): the value of
+seat ``i`` is P(the game ends with a winner) × P(``i`` wins | it does), each a logistic
+regression on public features of the position, fitted on 8,000 games of greedy self-play (a
+tenth of the moves random) by ``bench/fit_som_eval.py``, which reproduces these weights.
+:mod:`.eval_som` uses it with four players only: with ``mcts:iterations=2500,tie=0.005`` it
+won 12.2 % of 200 games against 6.4 % for each greedy seat
+(``bench/strength/som_4p_greedy_2500_fit.jsonl``).
 
 P(a winner): the urna cards found and the chance the rest come before every Spain card
 still face down, the least money left after the next tax and the two next, the players'
