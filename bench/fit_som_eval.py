@@ -25,6 +25,7 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
+from fit_som_solo import fit, log_loss  # (bench/: the solo fit's Newton logistic regression)
 
 import ludoteca
 from ludoteca.agents import eval_som, make_agent
@@ -115,21 +116,6 @@ def play(args: tuple[int, float]) -> tuple[list, list[float], bool]:
     return rows, terminal_values(g.result, PLAYERS), bool(g.result.winners)
 
 
-def fit(x: np.ndarray, y: np.ndarray, rounds: int = 30) -> np.ndarray:
-    """Logistic regression (targets in [0, 1]) by Newton's method with L2."""
-    w = np.zeros(x.shape[1])
-    for _ in range(rounds):
-        p = 1 / (1 + np.exp(-x @ w))
-        hessian = x.T @ (x * (p * (1 - p))[:, None]) + L2 * np.eye(x.shape[1])
-        w -= np.linalg.solve(hessian, x.T @ (p - y) + L2 * w)
-    return w
-
-
-def log_loss(y: np.ndarray, p: np.ndarray) -> float:
-    p = np.clip(p, 1e-9, 1 - 1e-9)
-    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=8000)
@@ -154,7 +140,7 @@ def main() -> None:
     report = {}
     for name, x, y, held in (("WIN", xw, yw, hw), ("SEAT", xs, ys, hs)):
         x, y, held = np.array(x), np.array(y), np.array(held)
-        w = fit(x[~held], y[~held])
+        w = fit(x[~held], y[~held], L2, rounds=30)
         p = 1 / (1 + np.exp(-x[held] @ w))
         print(f"# {name}: held-out log-loss {log_loss(y[held], p):.4f} "
               f"(a constant: {log_loss(y[held], np.full(held.sum(), y[~held].mean())):.4f}; "
