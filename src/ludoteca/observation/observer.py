@@ -85,11 +85,16 @@ class Observer:
     def key(game: Game, seat: int) -> tuple[Any, ...]:
         return (game, game._history, game._n_actions, game._setup_log, seat)
 
+    @staticmethod
+    def _shows(k: tuple[Any, ...] | None, game: Game, seat: int) -> bool:
+        """Whether the state recorded as ``k`` (see :meth:`key`) is ``game`` as it is now,
+        for ``seat`` (identity checks: cheaper than building a new key)."""
+        return (k is not None and k[0] is game and k[1] is game._history
+                and k[2] is game._n_actions and k[3] is game._setup_log and k[4] == seat)
+
     def fill(self, game: Game, seat: int) -> None:
         """Bring ``obs``, ``mask`` and ``ids`` up to date with ``seat``'s view of ``game``."""
-        k = self._key
-        if (k is not None and k[0] is game and k[1] is game._history
-                and k[2] is game._n_actions and k[3] is game._setup_log and k[4] == seat):
+        if self._shows(self._key, game, seat):
             return
         key = (game, game._history, game._n_actions, game._setup_log, seat)     # (``key``)
         if self._write32 is not None:           # straight into the float32 vector
@@ -102,9 +107,7 @@ class Observer:
                 np.clip(self._buf64, -LIMIT, LIMIT, out=self.obs, casting="unsafe")
         else:
             self.encoder.encode(game.view(seat), seat, game.n_players, out=self.obs)
-        k = self._mkey
-        if not (k is not None and k[0] is game and k[1] is game._history
-                and k[2] is game._n_actions and k[3] is game._setup_log and k[4] == seat):
+        if not self._shows(self._mkey, game, seat):
             self._fill_mask(game, seat)
             self._mkey = key
         self._key = key
@@ -112,11 +115,9 @@ class Observer:
     def fill_mask(self, game: Game, seat: int) -> list[int]:
         """Bring ``mask`` and ``ids`` (not ``obs``) up to date with ``seat`` in ``game``;
         ``ids``: a new list of the legal ids in increasing order (``np.flatnonzero(mask)``)."""
-        k = self._mkey
-        if not (k is not None and k[0] is game and k[1] is game._history
-                and k[2] is game._n_actions and k[3] is game._setup_log and k[4] == seat):
+        if not self._shows(self._mkey, game, seat):
             self._fill_mask(game, seat)
-            self._mkey = (game, game._history, game._n_actions, game._setup_log, seat)
+            self._mkey = self.key(game, seat)
         return self.ids
 
     def _fill_mask(self, game: Game, seat: int) -> None:
@@ -149,9 +150,7 @@ class Observer:
     def legal(self, game: Game, seat: int, action: Any) -> Any:
         """The Action of id ``action`` when the mask of this very state and seat (already
         made) allows it, else None (then ``action_from_id`` decides, with its messages)."""
-        k = self._mkey
-        if (k is None or k[0] is not game or k[1] is not game._history or k[4] != seat
-                or k[2] is not game._n_actions or k[3] is not game._setup_log):
+        if not self._shows(self._mkey, game, seat):
             return None
         if isinstance(action, np.integer):
             action = int(action)

@@ -138,10 +138,9 @@ class LudotecaAEC(AECEnv):
                 self.terminations[a] = True
                 self.infos[a] = {"result": result.to_json()}
             self._accumulate_rewards()
-        else:
-            if self.max_steps is not None and self._steps >= self.max_steps:
-                for a in self.agents:
-                    self.truncations[a] = True
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
         to_move = game.to_move
         selected = self.agent_selection = self.possible_agents[to_move[0] if to_move else 0]
         if not game.is_over:
@@ -150,8 +149,7 @@ class LudotecaAEC(AECEnv):
             if self.truncations[selected]:
                 self.infos[selected] = {}
             else:
-                self.infos[selected] = {"legal_ids": self._observer.fill_mask(
-                    game, self.agent_seat[selected])}
+                self._tell_legal()
         if self.render_mode == "human":
             self.render()
 
