@@ -303,6 +303,9 @@ CASES = {
     # four players take the fitted evaluation (agents/eval_som_fit.py)
     "som4-face_down": (lambda: positions("som", 3, 4, every=3, players=4), som_face_down),
     "som4-future_draws": (lambda: positions("som", 5, 3, every=5, players=4), reseed),
+    # solo: the solo evaluation and its prune (agents/som_solo.py)
+    "som1-face_down": (lambda: positions("som", 3, 4, every=3, players=1), som_face_down),
+    "som1-future_draws": (lambda: positions("som", 4, 3, every=3, players=1), reseed),
     "elplan-event_pile": (lambda: positions("elplan", 3, 3, every=9), elplan_event_pile),
     "elplan-investment_decks": (lambda: positions("elplan", 3, 3, every=9),
                                 elplan_investment_decks),
@@ -341,6 +344,7 @@ CONTROLS = {
     "civitas-own_money": (_monopoly("civitas"), monopoly_money),
     "som-own_disks": (lambda: positions("som", 3, 4, every=3), som_money),
     "som4-own_disks": (lambda: positions("som", 3, 4, every=3, players=4), som_money),
+    "som1-own_disks": (lambda: positions("som", 3, 4, every=3, players=1), som_money),
     "elplan-own_ideas": (lambda: positions("elplan", 3, 3, every=9), elplan_ideas),
     "sigloxx-own_holdings": (lambda: positions("sigloxx", 3, 4, every=11), xx_own_coins),
 }
