@@ -108,6 +108,34 @@ def test_games_observed_in_turn_and_clones():
     assert all(g.round >= 3 for g in games)
 
 
+def test_a_game_first_observed_mid_game_starts_from_a_dealt_game():
+    """A game the writer has not seen starts from its memo of a game as dealt with the same
+    content and table (every game deals the same countries), brought up to date: equal to the
+    view encoding whether first observed at the deal, a few steps in, mid-game or finished."""
+    write = writer()
+    rng = random.Random(5)
+    checked = 0
+    for first in (0, 1, 5, 60, 100_000):
+        for n in (3, 5):
+            write(ludoteca.new_game("sigloxx", players=n, seed=rng.randrange(10**6)), 0,
+                  array("d", [0.0] * ENC.size))          # a dealt game seeds the memo
+            g = ludoteca.new_game("sigloxx", players=n, seed=rng.randrange(10**6))
+            k = 0
+            while not g.is_over and k < first:
+                s = g.to_move[0]
+                g.apply(rng.choice(g.legal_actions(s)), seat=s)
+                k += 1
+            for _ in range(3):
+                for seat in range(n):
+                    assert direct_bytes(write, g, seat) == view_bytes(g, seat), (first, n, seat)
+                    checked += 1
+                for _ in range(4):
+                    if not g.is_over:
+                        s = g.to_move[0]
+                        g.apply(rng.choice(g.legal_actions(s)), seat=s)
+    assert checked == 5 * (3 + 5) * 3
+
+
 def test_changes_by_hand_are_seen():
     """Visible state changed in place between two observations of the same game object
     (garbage, citizens, pollution, score, a technology used, a column taken): the writer's

@@ -16,15 +16,22 @@ from .common import NT, PROD, S_OVER, event, ptriple
 IDEA = 3
 
 
+def _resources_on(spaces: list[int]) -> int:
+    """How many resource tokens (codes 0–2; −1 empty, 3 an Idea) the spaces hold."""
+    return spaces.count(0) + spaces.count(1) + spaces.count(2)
+
+
 class SummaryMixin:
     """Mixed into ElplanGame."""
 
     # ----- step 1: merma (simultaneous) ------------------------------------------------------
     def _merma_enter(self, ev: list[Event]) -> None:
         active = 1 in self.summary_steps()
+        hand = self.hand
         for s in range(self.n):
             self.keep[s], self.done[s] = -1, 0
-            kinds = sum(1 for t in range(3) if self.hand[3 * s + t])
+            b = 3 * s
+            kinds = (hand[b] != 0) + (hand[b + 1] != 0) + (hand[b + 2] != 0)
             self.need[s] = int(active and kinds >= 2)
 
     def _merma_legal(self, s: int) -> list[Action]:
@@ -146,8 +153,7 @@ class SummaryMixin:
         trios = [0 if self.tutorial else self._trios(s) for s in range(n)]
         points = [ideas[s] + trios[s] for s in range(n)]
         sp, span = self.sp, 3 * self.ntg
-        res = [sum(self.idle[3 * s:3 * s + 3]) +
-               sum(1 for v in sp[3 * NT * s:3 * NT * s + span] if 0 <= v < IDEA)
+        res = [sum(self.idle[3 * s:3 * s + 3]) + _resources_on(sp[3 * NT * s:3 * NT * s + span])
                for s in range(n)]
         liq = [res[s] + sum(self.hand[3 * s:3 * s + 3]) + sum(self.tienda[3 * s:3 * s + 3]) +
                sum(self.cat[N - 2].refund for N in self._owned_targets(s) if N >= 2)

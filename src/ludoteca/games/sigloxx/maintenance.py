@@ -240,7 +240,6 @@ class MaintenanceMixin:
         m = RAILS[value]
         edges = EDGE_AT[cell]
         mism = [edges[d] for d in DIRS[(m & sides) ^ rails]]     # mismatched shared edges
-        around = [edges[d] for d in DIRS_BY_EDGE[sides]]          # shared edges, sorted
         links = self.links[s]
         at = NEIGH_AT[cell]
         rr = m & rails                          # rail–rail sides
@@ -265,11 +264,12 @@ class MaintenanceMixin:
             data["tech"] = TECH_ID[code - INST_BASE]
         ev.append(event("colocar", rule, data))
         if bridged:
+            around = DIRS_BY_EDGE[sides]        # the shared edges' directions, by edge id
             if mism:                                                            # X5
                 for e in mism:
                     self._put_bridge(s, e, ev)
             elif len(around) == 1:
-                self._put_bridge(s, around[0], ev)
+                self._put_bridge(s, edges[around[0]], ev)
             else:
                 self.sel_cell = cell
                 self.phase = PH_EDGE

@@ -78,7 +78,7 @@ class _Cx:
     by position."""
 
     __slots__ = ("ci", "evc", "lab_targets", "trio_deck", "last_period", "plan_heads",
-                 "targets", "tables", "squares", "modifiers")
+                 "targets", "tables", "squares", "modifiers", "usable")
 
 
 class _Seen:
@@ -220,7 +220,8 @@ def writer(typecode: str = "d"):
     assert o_squares < o_decks < top["decks_live"] < top["events"] < o_credit < o_constraints
     assert top["modifiers"] == o_credit + 1 and r_targets >= H
     tail_zeros = zeros(enc.size - o_constraints)
-    slot_zeros = memoryview(zeros((n_slots - 1) * PS))     # the empty slots of a table
+    slot_zeros = memoryview(zeros((n_slots - 1) * PS))     # the empty slots of a table:
+    empty_slots = tuple(slot_zeros[:(n_slots - n) * PS] for n in range(n_slots + 1))  # by n
 
     def piece(at: int, end: int, parts: dict[str, Any], me: int, n: int) -> array:
         """``vector[at:end]`` as the encoder's own fields write ``parts`` (top-level fields by
@@ -262,7 +263,7 @@ def writer(typecode: str = "d"):
         cx.trio_deck = (-1, -1) + tuple(card.deck if card.trio else -1 for card in cat)
         cx.last_period = game.last_period()
         cx.plan_heads, cx.targets = {}, {}
-        cx.tables, cx.squares, cx.modifiers = {}, {}, {}
+        cx.tables, cx.squares, cx.modifiers, cx.usable = {}, {}, {}, {}
         if len(contexts) >= 32:
             contexts.clear()
         contexts[Cg, tut] = cx
@@ -489,7 +490,8 @@ def writer(typecode: str = "d"):
             game.level, game.cat
         cx = e.cx = context(game)
         e.seats = seats = zeros(n * PS)
-        e.mv = memoryview(seats)
+        mv = memoryview(seats)                  # the two slices of each observer's turn
+        e.mv = tuple((mv[me * PS:], mv[:me * PS]) for me in range(n))
         for s in range(n):
             ph = plan_head(cx, game.C, game.plans[s])[:r_idle]
             seats[s * PS:s * PS + r_idle] = ph
@@ -534,8 +536,9 @@ def writer(typecode: str = "d"):
                     todo[s] = None
             t[3], t[4] = lab[:], named[:]
         order = search[n][guess if 0 <= guess < n else 0]
+        lists = game.sp, game.own, game.since
         for k, width, targets_of in target_lists:
-            lst, whole = (game.sp, game.own, game.since)[k], t[k]
+            lst, whole = lists[k], t[k]
             if whole == lst:
                 continue
             by_seat = t[5 + k]
@@ -639,25 +642,46 @@ def writer(typecode: str = "d"):
                 if h[2] != hand:
                     dirty.update(compress(seat_of_3, map(ne, hand, h[2])))
                     h[2] = hand[:]
-                for k, now, of in ((3, game.tienda, seat_of_3), (4, game.credit, seat_of_1),
-                                   (5, e.ontok, seat_of_1)):
-                    if h[k] != now:
-                        dirty.update(compress(of, map(ne, now, h[k])))
-                        h[k] = now[:]
+                if h[3] != game.tienda:             # (unrolled: no tuples made per call)
+                    dirty.update(compress(seat_of_3, map(ne, game.tienda, h[3])))
+                    h[3] = game.tienda[:]
+                if h[4] != game.credit:
+                    dirty.update(compress(seat_of_1, map(ne, game.credit, h[4])))
+                    h[4] = game.credit[:]
+                if h[5] != e.ontok:
+                    dirty.update(compress(seat_of_1, map(ne, e.ontok, h[5])))
+                    h[5] = e.ontok[:]
             square = game.square
             if h[6] != square:
                 moved = list(compress(seat_of_1, map(ne, square, h[6])))
                 h[6] = square[:]
-            if h[7] != game.bought or h[8] != game.returned or h[9] != game.affected \
-                    or h[10] != game.buy_t or h[11] != game.sell_t or h[12] != game.sold_n \
-                    or h[13] != game.disc_used:
-                flags = set()
-                for k, now in ((7, game.bought), (8, game.returned), (9, game.affected),
-                               (10, game.buy_t), (11, game.sell_t), (12, game.sold_n),
-                               (13, game.disc_used)):
-                    if h[k] != now:
-                        flags.update(compress(seat_of_1, map(ne, now, h[k])))
-                        h[k] = now[:]
+            bought, returned, affected, buy_t, sell_t, sold_n, disc = game.bought, \
+                game.returned, game.affected, game.buy_t, game.sell_t, game.sold_n, \
+                game.disc_used
+            if h[7] != bought or h[8] != returned or h[9] != affected or h[10] != buy_t \
+                    or h[11] != sell_t or h[12] != sold_n or h[13] != disc:
+                flags = set()                   # (unrolled: no tuples made per call)
+                if h[7] != bought:
+                    flags.update(compress(seat_of_1, map(ne, bought, h[7])))
+                    h[7] = bought[:]
+                if h[8] != returned:
+                    flags.update(compress(seat_of_1, map(ne, returned, h[8])))
+                    h[8] = returned[:]
+                if h[9] != affected:
+                    flags.update(compress(seat_of_1, map(ne, affected, h[9])))
+                    h[9] = affected[:]
+                if h[10] != buy_t:
+                    flags.update(compress(seat_of_1, map(ne, buy_t, h[10])))
+                    h[10] = buy_t[:]
+                if h[11] != sell_t:
+                    flags.update(compress(seat_of_1, map(ne, sell_t, h[11])))
+                    h[11] = sell_t[:]
+                if h[12] != sold_n:
+                    flags.update(compress(seat_of_1, map(ne, sold_n, h[12])))
+                    h[12] = sold_n[:]
+                if h[13] != disc:
+                    flags.update(compress(seat_of_1, map(ne, disc, h[13])))
+                    h[13] = disc[:]
             if not (dirty or moved or flags):
                 return
         seats = e.seats
@@ -726,10 +750,10 @@ def writer(typecode: str = "d"):
             d = e.d = [None, None, [None] * 3, [None] * 3, [None] * 3, None, None, None,
                        None, None, None]
             slots = range(len(offers))
+        elif d[0] == offers and d[1] == age:
+            slots = ()
         else:
-            slots = set()
-            if d[0] != offers:
-                slots.update(compress(seat_of_1, map(ne, offers, d[0])))
+            slots = set(compress(seat_of_1, map(ne, offers, d[0])))
             if d[1] != age:
                 slots.update(compress(seat_of_1, map(ne, age, d[1])))
         for i in slots:
@@ -742,7 +766,8 @@ def writer(typecode: str = "d"):
                     got = offer_piece(ci, offers[i], age[i])
                 ob = k * d_stride + d_offer + o * d_ostride
                 buf[ob:ob + d_ostride] = got
-        d[0], d[1] = offers[:], age[:]
+        if slots:                               # (copied only when changed)
+            d[0], d[1] = offers[:], age[:]
         sizes, was_under, was_boxed = d[2], d[3], d[4]
         for k in range(3):
             b = k * d_stride
@@ -819,11 +844,12 @@ def writer(typecode: str = "d"):
             update_sim(game, e, st)
         mo = memoryview(out)
         a = (n - me) * PS                       # the observer's turn: seats me.., then ..me
-        mo[P0:P0 + a] = e.mv[me * PS:]
+        mine, before = e.mv[me]
+        mo[P0:P0 + a] = mine
         if me:
-            mo[P0 + a:P0 + n * PS] = e.mv[:me * PS]
+            mo[P0 + a:P0 + n * PS] = before
         if n < n_slots:
-            mo[P0 + n * PS:o_market] = slot_zeros[:(n_slots - n) * PS]
+            mo[P0 + n * PS:o_market] = empty_slots[n]
         if 0 <= mc < n:
             out[P0 + ((mc - me) % n) * PS + r_mc] = 1.0
         if simultaneous and game.need[me]:      # the observer's own pending choice
@@ -848,8 +874,12 @@ def writer(typecode: str = "d"):
         market, subs, square = game.market, game.subs, game.square
         q = e.q
         if q is None or q[0] != market or q[1] != subs or q[2] != square:
-            if q is None or q[0] != market:     # the squares usable depend on the market
-                key = (n, tuple(game._square_usable(x) for x in game.usable))
+            if q is None or q[0] != market:     # the squares usable depend on the market:
+                kinds = (market[0] > 0) + (market[1] > 0) + (market[2] > 0)   # its kinds
+                key = cx.usable.get((n, kinds))
+                if key is None:
+                    key = cx.usable[n, kinds] = (n, tuple(game._square_usable(x)
+                                                          for x in game.usable))
                 flags = cx.squares.get(key)
                 if flags is None:
                     flags = squares_piece(game, cx, n, key)

@@ -17,7 +17,9 @@ country's totals by the difference). Each change gives the block a new stamp. Pe
 (held weakly), the writer remembers the stamps of the blocks it copied and the observer it
 turned them to, so a buffer gets again only the blocks that changed, or every block when the
 observer changed: a buffer must be changed by nothing else between two writes (an
-``Observer``'s is private; a new buffer is written whole). The top part that holds within a
+``Observer``'s is private; a new buffer is written whole). A game seen for the first time
+starts from a copy of the memo of a game as dealt with the same content and table (every game
+deals the same countries), brought up to date like any other. The top part that holds within a
 round's steps is kept per game the same way; the decision in progress is written afresh.
 The writer is ``bounded``: it clips its own values to ±LIMIT. ``writer("f")`` (the
 ``float32`` attribute of the one in ``DIRECT``) keeps its parts in float32 and writes the
@@ -208,6 +210,7 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
     tail_zeros = [zeros(W * (n_slots - m)) for m in range(n_slots + 1)]
     stamps = count(1)                           # a seat block's version, unique for the writer
     games: dict[int, list] = {}                 # id(game) -> its memo (see ``state``)
+    dealt: dict[tuple, list] = {}               # (id(content), n) -> a memo of a game as dealt
     bufs: dict[int, list] = {}                  # id(buffer) -> what it holds (see ``write``)
 
     # ----- a seat's block, kept per game and changed in place --------------------------------
@@ -319,7 +322,7 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
             B[b + 4] = 90 * r / 270
         nets = game._networks(s)
         B[p_nets] = len(nets) / 5
-        B[p_nets + 1] = max((len(net) for net in nets), default=0) / 12
+        B[p_nets + 1] = max(map(len, nets), default=0) / 12
         B[p_bridges] = _clip(len(game.links[s]) / 4.0)
         incomes_part(game, s, B)
         m[M_TILES], m[M_AT], m[M_GRID] = tuple(tiles), tuple(at), grid
@@ -424,17 +427,40 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
         of the shared lists (SHARED), the seats' memos, the top part's round key, the top
         part, the stamps of its seats' blocks, the top part's display key, per land tile the
         seat whose country holds it (-1: none; one more entry, always -1), per land tile its
-        offset in that seat's block]."""
+        offset in that seat's block]. Made from the memo of a game as dealt with the same
+        content and table (``dealt``), brought up to date by ``update``: every game is dealt
+        the same countries, so only what has happened since is written."""
         if len(games) > 64:
             games.clear()
-        comps = comps_of(game.__dict__)
-        st = [game.K, n, tuple([x[:] for x in comps]),
-              tuple([x[:] for x in shared_of(game.__dict__)]), [], None, None,
-              [next(stamps) for _ in range(n)], None, [-1] * (len(game.garbage) + 1),
-              [0] * len(game.garbage)]
-        st[4] = [new_seat(game, s, comps, st) for s in range(n)]
+        K = game.K
+        seed = dealt.get((id(K), n))
+        if seed is not None and seed[0] is K:
+            st = copy_memo(seed)
+            update(game, n, st)
+        else:
+            comps = comps_of(game.__dict__)
+            st = [K, n, tuple([x[:] for x in comps]),
+                  tuple([x[:] for x in shared_of(game.__dict__)]), [], None, None,
+                  [next(stamps) for _ in range(n)], None, [-1] * (len(game.garbage) + 1),
+                  [0] * len(game.garbage)]
+            st[4] = [new_seat(game, s, comps, st) for s in range(n)]
+            if game._n_actions == 0 and not game._setup_log:    # as dealt: the seed of others
+                static_top(game, st)
+                if len(dealt) > 16:
+                    dealt.clear()
+                dealt[(id(K), n)] = copy_memo(st)
         games[id(game)] = st
         return st
+
+    def copy_memo(st: list) -> list:
+        """A memo of its own with the same contents (blocks, top part and the lists changed in
+        place copied; new stamps: every buffer copies its blocks again)."""
+        out = st[:]
+        out[4] = [[m[M_B][:], *m[1:]] for m in st[4]]
+        out[6] = st[6][:] if st[6] is not None else None
+        out[7] = [next(stamps) for _ in range(st[1])]
+        out[9], out[10] = st[9][:], st[10][:]
+        return out
 
     def update(game: Any, n: int, st: list) -> None:
         """Every seat's block brought up to date. The per-seat lists are compared with what
