@@ -17,9 +17,9 @@ the others', its disks and CN's; disks count 0.2 more once 2 urna cards are foun
 from __future__ import annotations
 
 import math
-from functools import cache
 from itertools import compress
-from types import SimpleNamespace
+
+from .som_solo import _names
 
 #: players -> weights of P(a winner): constant, urna, clean, t1, t2, money, Hisenda, ATC,
 #: ATC active, face down, Spain face down, economic capacity face down, Catalonia face up,
@@ -39,24 +39,6 @@ SEAT_WEIGHTS: dict[int, tuple[float, ...]] = {
 PD_LATE = 0.2
 #: as eval_som.SOM_STEP_COST: each step of a walking citizen costs this share of P(a winner)
 STEP_COST = 0.25
-
-
-@cache
-def _names() -> SimpleNamespace:
-    """The Som engine's names read here, imported on first use (the agents layer imports a
-    game's modules only when it needs them)."""
-    from ludoteca.games.som.common import (
-        NC,
-        PH_CHANGE,
-        PH_MOVE,
-        PH_PAY,
-        RET_TAX,
-        URNA_FOR_CONSULTA,
-        T,
-    )
-
-    return SimpleNamespace(NC=NC, PH_MOVE=PH_MOVE, PAYING=(PH_PAY, PH_CHANGE), RET_TAX=RET_TAX,
-                           URNA=URNA_FOR_CONSULTA, T=T)
 
 
 class _Tables:

@@ -83,8 +83,8 @@ def features(g) -> tuple[float, ...]:
 
 @cache
 def _names() -> SimpleNamespace:
-    """The Som engine's names this module reads, imported on first use (the agents layer
-    imports a game's modules only when it needs them)."""
+    """The Som engine's names the Som evaluations read (here and ``eval_som_fit``), imported
+    on first use (the agents layer imports a game's modules only when it needs them)."""
     from ludoteca.games.som.common import (
         NC,
         PH_CHANGE,
@@ -92,11 +92,13 @@ def _names() -> SimpleNamespace:
         PH_PAY,
         RET_TAX,
         URNA_FOR_CONSULTA,
+        T,
     )
     from ludoteca.games.som.content import FLAG_ESP
 
     return SimpleNamespace(NC=NC, PH_MOVE=PH_MOVE, PAYING=(PH_PAY, PH_CHANGE), RET_TAX=RET_TAX,
-                           URNA_FOR_CONSULTA=URNA_FOR_CONSULTA, FLAG_ESP=FLAG_ESP)
+                           URNA_FOR_CONSULTA=URNA_FOR_CONSULTA, URNA=URNA_FOR_CONSULTA, T=T,
+                           FLAG_ESP=FLAG_ESP)
 
 
 #: tables -> (its Spain cards, the die's mean number)
