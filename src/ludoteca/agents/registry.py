@@ -20,9 +20,14 @@ from ludoteca.core.errors import InvalidOption
 from .base import Agent
 from .random_agent import RandomAgent
 
+
+def _random(seed: int | None) -> RandomAgent:
+    return RandomAgent(seed)
+
+
 # name -> {game id or "*": factory(seed, **parameters) -> Agent}
 _AGENTS: dict[str, dict[str, Callable[..., Agent]]] = {
-    "random": {"*": lambda seed: RandomAgent(seed)},
+    "random": {"*": _random},
 }
 # games whose GameInfo.bots module has been read
 _LOADED: set[str] = set()
@@ -118,5 +123,17 @@ def make_agent(name: str, game_id: str, seed: int | None = None) -> Agent:
     return factory(seed, **params)
 
 
+def remake_agent(old: Any, name: str, game_id: str, seed: int | None = None) -> Agent:
+    """``make_agent(name, game_id, seed)``, or ``old`` itself reseeded when that is the same:
+    ``old`` a :class:`RandomAgent` and ``name`` the shared ``random`` (a reseeded one chooses
+    as a new one). For environments that deal game after game."""
+    if type(old) is RandomAgent and name == "random" and game_id in _LOADED:
+        by_game = _AGENTS["random"]
+        if (by_game.get(game_id) or by_game.get("*")) is _random:
+            old.reseed(seed)
+            return old
+    return make_agent(name, game_id, seed)
+
+
 __all__ = ["agent_names", "agent_parameters", "load_game_bots", "make_agent",
-           "parse_agent_name", "register_agent"]
+           "parse_agent_name", "register_agent", "remake_agent"]

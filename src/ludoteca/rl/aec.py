@@ -7,6 +7,8 @@ shows of the others' choices only *that* they were made. Rewards are 0 until the
 then ``final_rewards`` (docs/rl.md). ``max_steps`` truncates a long episode. While the game
 goes on, ``infos[agent_selection]["legal_ids"]`` lists the ids its mask allows (increasing);
 every other agent's info is empty, and at the end every info holds the ``result``.
+Without a ``render_mode`` the games are quiet (``quiet()``, where the game has it): nothing
+reads their events, and play is the same without them.
 """
 
 from __future__ import annotations
@@ -80,6 +82,8 @@ class LudotecaAEC(AECEnv):
             game_seed = self._seeds.randrange(2**31)
         self._next_seed = None
         self.game = common.new_game(self.game_id, self.n_players, game_seed, self.options)
+        if self.render_mode is None:            # nothing reads the events: no need to make them
+            common.quiet(self.game)
         self._events = list(self.game.opening_events)
         self._steps = 0
         self.agents = self.possible_agents[:]

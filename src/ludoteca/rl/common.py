@@ -3,6 +3,7 @@ checking an action id and rendering."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -10,6 +11,7 @@ from gymnasium import spaces
 
 import ludoteca
 from ludoteca import Game, IllegalAction, InvalidOption, Result
+from ludoteca.core import registry
 from ludoteca.observation.encoders import encoder_for
 from ludoteca.observation.encoding import LIMIT
 from ludoteca.observation.observer import Observer, action_mask, observe
@@ -48,6 +50,34 @@ def check_reward(reward: str) -> str:
 
 def new_game(game_id: str, players: int, seed: int, options: dict[str, Any] | None) -> Game:
     return ludoteca.new_game(game_id, players=players, seed=seed, options=dict(options or {}))
+
+
+def dealer(game_id: str, players: int, options: dict[str, Any] | None) -> Callable[[int], Game]:
+    """``new_game(game_id, players, seed, options)`` as a function of the seed, for an
+    environment that deals game after game: the players and options are checked once, here
+    (``InvalidOption`` as ``ludoteca.new_game`` raises it), then each game is only made."""
+    given = dict(options or {})
+    new_game(game_id, players, 0, given)                    # every check, once
+    gi = registry.info(game_id)
+    names = tuple(f"J{i + 1}" for i in range(players))      # as ludoteca.new_game names them
+    checked = registry.validate_options(game_id, gi.options, given)
+    factory = gi.factory
+    assert factory is not None
+
+    def deal(seed: int) -> Game:
+        if type(seed) is not int:                          # its checks and messages
+            return new_game(game_id, players, seed, given)
+        return factory(names=names, seed=seed, options=dict(checked), dice=())
+
+    return deal
+
+
+def quiet(game: Game) -> None:
+    """Make ``game`` carry out its actions without events (``quiet()``, where the game has
+    it: play is the same without them); other games are left as they are."""
+    make_quiet = getattr(game, "quiet", None)
+    if make_quiet is not None:
+        make_quiet()
 
 
 def observation_space(game_id: str, n_actions: int) -> spaces.Dict:

@@ -10,7 +10,9 @@ then ``final_rewards``). An id that is not legal now either ends the episode wit
 raises ``ludoteca.IllegalAction`` (``illegal="raise"``); either way the game is untouched.
 ``reset()`` never hands out a finished episode (see its docstring). ``action_masks()``
 returns the mask for maskable learners; while the learner may act, ``info["legal_ids"]``
-lists the ids its mask allows (increasing).
+lists the ids its mask allows (increasing). Without a ``render_mode`` and with only ludoteca's
+own bots, the games are quiet (``quiet()``, where the game has it): nothing reads their events,
+and play is the same without them.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from gymnasium import spaces
 
 from ludoteca import IllegalAction, InvalidOption
 from ludoteca.agents import make_agent
+from ludoteca.agents.registry import remake_agent
 from ludoteca.observation.encoders import encoder_for
 
 from . import common
@@ -83,7 +86,8 @@ class LudotecaGym(gymnasium.Env):
         for spec in specs:                     # unknown bot names fail here, clearly
             if isinstance(spec, str):
                 make_agent(spec, game_id, seed=0)
-        self.game = common.new_game(game_id, self.n_players, seed or 0, self.options)
+        self._new_game = common.dealer(game_id, self.n_players, self.options)   # (checks)
+        self.game = self._new_game(seed or 0)
         self.encoder = encoder_for(game_id)
         n_actions = type(self.game).num_distinct_actions
         self.observation_space = common.observation_space(game_id, n_actions)
@@ -125,14 +129,17 @@ class LudotecaGym(gymnasium.Env):
         return self._obs(), self._info()
 
     def _deal(self, game_seed: int) -> None:
-        self.game = common.new_game(self.game_id, self.n_players, game_seed, self.options)
+        self.game = self._new_game(game_seed)
+        old = self.bots                        # ``bot:random`` is reseeded, not made anew
         self.bots = {s: (spec if not isinstance(spec, str)
-                         else make_agent(spec, self.game_id, seed=game_seed + s))
+                         else remake_agent(old.get(s), spec, self.game_id, seed=game_seed + s))
                      for s, spec in self.opponent_specs.items()}
         # ludoteca's own bots choose among legal_actions(seat) of the state they are given:
         # their moves skip apply's checks; any other object's are checked
         self._trusted = frozenset(s for s, bot in self.bots.items()
                                   if type(bot).__module__.startswith("ludoteca."))
+        if self.render_mode is None and len(self._trusted) == len(self.bots):
+            common.quiet(self.game)            # no events: nothing here reads them
         self._events = list(self.game.opening_events)
         self._steps = 0
         self._play_bots()
@@ -161,8 +168,11 @@ class LudotecaGym(gymnasium.Env):
     def _play_bots(self) -> None:
         g, bots, me, trusted = self.game, self.bots, self.seat, self._trusted
         keep = self.render_mode is not None      # the events are only ever read to render
-        while not g.is_over and me not in g.to_move:
-            s = g.to_move[0]
+        while not g.is_over:
+            movers = g.to_move
+            if me in movers:
+                break
+            s = movers[0]
             action = bots[s].choose(g, s)
             events = g.apply_legal(action, s) if s in trusted else g.apply(action, seat=s)
             if keep:

@@ -285,6 +285,14 @@ class MonopolyGame(Game):
         return describe(self, event, lang)
 
     # ----- carrying out actions -----------------------------------------------------------
+    def quiet(self) -> None:
+        """From now on (and in its clones) carry out actions without making their events:
+        ``apply`` returns an empty list, ``recent_events`` and the view's ``last_events`` stay
+        empty. For games whose events nobody reads (a learning environment that renders
+        nothing); play is the same to the last roll."""
+        self._quiet = True
+        self._recent = ()
+
     def _apply(self, action: Action, seat: int) -> list[Event]:
         self._legal = None
         # the events, each written where it happens (None: a quiet world records none)

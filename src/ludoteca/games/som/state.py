@@ -172,13 +172,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         # disks: all on Hisenda, then each player is dealt 2 × 2 € + 2 × 1 € (solo 2 + 4)
         self.hold = h = [0] * (H * T) + list(K.TYPE_COUNTS)               # SOM-2.11
         n2, n1 = (C.solo_2, C.solo_1) if self.solo else (C.setup_2, C.setup_1)
-        draw = self._draw
-        for s in range(n):                                                # SOM-2.2–2.4, G6
-            b = s * T
-            for _ in range(n2):
-                h[b + draw(H, 2)] += 1
-            for _ in range(n1):
-                h[b + draw(H, 1)] += 1
+        self._deal_disks(h, n, n2, n1)                                   # SOM-2.2–2.4, G6
         # the map: 37 cards shuffled into the cells, CN face up (SOM-2.6, SOM-2.7)
         deck = list(range(NC))
         game_shuffle(self.rng, deck)
@@ -222,6 +216,33 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
                 "number": C.faces[self.cen_roll - 1][0], "degree": DEGREES[self.degree]}))
         self._begin_turn(opening)
         self.opening_events = tuple(opening)
+
+    def _deal_disks(self, h: list[int], n: int, n2: int, n1: int) -> None:
+        """Deal each seat ``n2`` disks of 2 € and ``n1`` of 1 € from Hisenda, seat by seat:
+        ``_draw(H, 2)`` ``n2`` times, then ``_draw(H, 1)`` ``n1`` times, written out (the same
+        draws, without a call per disk; ``_draw`` itself where a value has run out)."""
+        H = n
+        o = H * T
+        getrandbits = self.rng._own().getrandbits if _INLINE_DRAWS else None
+        for s in range(n):
+            b = s * T - o
+            for first, times, value in ((o, n2, 2), (o + _N2, n1, 1)):
+                for _ in range(times):
+                    i = first
+                    m = h[i] + h[i + 1] + h[i + 2] + h[i + 3] + h[i + 4]
+                    if getrandbits is None or m <= 0:
+                        h[b + o + self._draw(H, value)] += 1
+                        continue
+                    k = m.bit_length()                    # randbelow(m), as ``_draw``
+                    r = getrandbits(k)
+                    while r >= m:
+                        r = getrandbits(k)
+                    r -= h[i]
+                    while r >= 0:
+                        i += 1
+                        r -= h[i]
+                    h[i] -= 1
+                    h[b + i] += 1
 
     def _reset_turn(self) -> None:
         self.stage = 1

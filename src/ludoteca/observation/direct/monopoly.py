@@ -2,14 +2,17 @@
 view shows everything but the surprise deck's order, and so does this: it reads positions,
 balances, titles, buildings, mortgages, the phase, the die, the round and the deck's size.
 The squares' printed prices never change: their part of the vector is computed once per board;
-the squares' part as a whole is remembered per state of the streets (owners, buildings,
-mortgages) and observer, and most actions (rolls, moves, payments) leave it unchanged; rents,
-sale prices and title values are remembered per (square, houses, hotels)."""
+the squares' part as a whole is kept per observer with the streets' state it shows (owners,
+buildings, mortgages: C-speed list comparisons), and brought up to date street by street when
+that state changes (most actions, rolls, moves and payments, leave it unchanged); rents and
+sale prices are remembered per (square, houses, hotels)."""
 
 from __future__ import annotations
 
 from array import array
 from decimal import Decimal
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from ludoteca.core.money import to_json_number as J
@@ -97,15 +100,96 @@ def writer(game_id: str):
                     buf[off(f"squares[i].{name}") + b] = _run(J(value), scale)
             elif sq.kind == "IMPUESTO":
                 buf[off("squares[i].tax") + b] = _run(J(sq.tax), 1000.0)
-        memo: dict[Any, Any] = {"rules": game.rules, "streets": {}}
         slots = tuple((j, s_owner + j * s_stride, s_houses + j * s_stride,
                        s_hotels + j * s_stride, s_mortgaged + j * s_stride,
                        s_received + j * s_stride, s_rent + j * s_stride, s_sale + j * s_stride)
                       for j in streets)
+        # rents and sale prices by (square, houses, hotels); each street's slot by square
+        memo: dict[Any, Any] = {"rules": game.rules, "slots": {t[0]: t for t in slots}}
         statics[id(board)] = (buf, slots, memo, board)
         return buf, slots, memo
 
     last: list[Any] = [None, None, None]        # the board, rules and static part last used
+    # per (game, observer): [static part, n, owner, houses, hotels, mortgage, the squares'
+    # part, titles, the game (kept alive: its id is no other's)]; the last made per observer
+    kept: dict[tuple[int, int], list[Any]] = {}
+    last_kept: dict[int, list[Any]] = {}
+
+    def street(sec: array, slot: tuple[int, ...], game: Any, me: int, n: int, before: int,
+               dynamic: dict) -> None:
+        """Street ``slot[0]``'s values in the squares' part ``sec`` (offsets from ``sq0``),
+        rewritten whole; ``before``: the owner ``sec`` showed (its mark is cleared)."""
+        j, bo, bh, bt, bm, br, brent, bsale = slot
+        bo -= sq0
+        if before != NOBODY:
+            sec[bo + (before - me) % n] = 0.0
+        o = game.owner[j]
+        if o != NOBODY:
+            sec[bo + (o - me) % n] = 1.0
+        h, t = game.houses[j], game.hotels[j]
+        sec[bh - sq0] = h / 4.0
+        sec[bt - sq0] = t / 2.0
+        m = game.mortgage[j]
+        if m is not None:
+            sec[bm - sq0] = 1.0
+            sec[br - sq0] = _clip(J(m) / 1000.0)
+        else:
+            sec[bm - sq0] = sec[br - sq0] = 0.0
+        key = (j, h, t)
+        got = dynamic.get(key)
+        if got is None:
+            got = dynamic[key] = (_clip(J(game.rent_of(j)) / 1000.0),
+                                  _clip(J(game.sale_price_of(j)) / 1000.0))
+        sec[brent - sq0], sec[bsale - sq0] = got
+
+    def titles_of(game: Any, n: int) -> list[Decimal]:
+        """Each seat's title values, summed in board order as ``score`` sums them (all 0
+        when the ranking is by balance)."""
+        titles = [Decimal(0)] * n
+        if game.rules.ranked_by_capital:
+            owner = game.owner
+            for k in game.board.streets:
+                o = owner[k]
+                if o != NOBODY:
+                    titles[o] += game.title_value(k)
+        return titles
+
+    def squares(game: Any, me: int, n: int, base: array, slots: tuple[tuple[int, ...], ...],
+                dynamic: dict) -> list[Any]:
+        """The squares' part as observer ``me`` sees ``game`` and the title values, kept with
+        the streets' state they show; a game seen for the first time starts from the record
+        made last for this observer (or from the printed values), and only the streets whose
+        owner, buildings or mortgage differ are rewritten."""
+        owner, houses, hotels, mortgage = game.owner, game.houses, game.hotels, game.mortgage
+        rec = kept.get((id(game), me))
+        if rec is None or rec[8] is not game:
+            like = last_kept.get(me)
+            if like is not None and like[0] is base and like[1] == n:
+                rec = [base, n, like[2], like[3], like[4], like[5], like[6][:], like[7], game]
+            else:
+                rec = [base, n, owner[:], houses[:], hotels[:], mortgage[:], base[sq0:],
+                       titles_of(game, n), game]
+                for slot in slots:
+                    street(rec[6], slot, game, me, n, NOBODY, dynamic)
+            if len(kept) >= 64:
+                del kept[next(iter(kept))]
+            kept[(id(game), me)] = last_kept[me] = rec
+        if owner == rec[2] and houses == rec[3] and hotels == rec[4] and mortgage == rec[5]:
+            return rec
+        changed = set()
+        for now, before in ((owner, rec[2]), (houses, rec[3]), (hotels, rec[4]),
+                            (mortgage, rec[5])):
+            if now != before:
+                changed.update(compress(range(len(now)), map(ne, now, before)))
+        sec, at, was = rec[6], dynamic["slots"], rec[2]
+        for j in changed:
+            slot = at.get(j)
+            if slot is not None:
+                street(sec, slot, game, me, n, was[j], dynamic)
+        rec[2:6] = owner[:], houses[:], hotels[:], mortgage[:]
+        rec[7] = titles_of(game, n)
+        last_kept[me] = rec
+        return rec
 
     def write(game: Any, seat: int, out: Any) -> None:
         if game.board is last[0] and game.rules is last[1]:
@@ -135,21 +219,8 @@ def writer(game_id: str):
         v = len(game.deck) / 10.0
         out[o_deck] = v if v <= LIMIT else LIMIT
         capital = game.rules.ranked_by_capital
-        owner, houses, hotels, mortgage = game.owner, game.houses, game.hotels, game.mortgage
-        skey = (n, tuple(owner), tuple(houses), tuple(hotels), tuple(mortgage))
-        streets_memo = dynamic["streets"]
-        entry = streets_memo.get(skey)
-        if entry is None:
-            if len(streets_memo) > 4096:
-                streets_memo.clear()
-            titles = [Decimal(0)] * n
-            if capital:                          # score(s) = balance + these, in this order
-                for k in game.board.streets:     # (each seat's streets in board order)
-                    o = owner[k]
-                    if o != NOBODY:
-                        titles[o] += game.title_value(k)
-            entry = streets_memo[skey] = (titles, {})
-        titles, sections = entry
+        rec = squares(game, me, n, base, slots, dynamic)
+        titles = rec[7]                          # score(s) = balance + these
         for s in range(n):
             j = (s - me) % n
             if j >= n_slots:
@@ -172,29 +243,7 @@ def writer(game_id: str):
                 out[p_pos + b + pos] = 1.0
             out[p_jail + b] = 1.0 if game.jailed[s] else 0.0
             out[p_card + b] = 1.0 if game.escape_holder == s else 0.0
-        section = sections.get(me)
-        if section is not None:                  # the squares as this seat saw them before
-            out[sq0:] = section
-            return
-        out[sq0:] = base[sq0:]
-        for j, bo, bh, bt, bm, br, brent, bsale in slots:
-            o = owner[j]
-            if o != NOBODY:
-                out[bo + (o - me) % n] = 1.0
-            h, t = houses[j], hotels[j]
-            out[bh] = h / 4.0
-            out[bt] = t / 2.0
-            m = mortgage[j]
-            if m is not None:
-                out[bm] = 1.0
-                out[br] = _clip(J(m) / 1000.0)
-            key = (j, h, t)
-            got = dynamic.get(key)
-            if got is None:
-                got = dynamic[key] = (_clip(J(game.rent_of(j)) / 1000.0),
-                                      _clip(J(game.sale_price_of(j)) / 1000.0))
-            out[brent], out[bsale] = got
-        sections[me] = out[sq0:]
+        out[sq0:] = rec[6]                       # the squares as this seat sees them
 
     write.bounded = True                         # every value clipped to ±LIMIT here
     return write

@@ -22,9 +22,15 @@ about the same game object:
   purse (its disks by type and money) is rewritten when its disks changed, from a memo per
   purse;
 - a new game's board per configuration: a new game's record starts from it (the face-down
-  cards differ, but their deal's flags do not), a clone's from the record made last.
+  cards differ, but their deal's flags do not), a clone's from the record made last;
+- a new game's whole record per configuration and CN cell (``DEALT_LIMIT`` of them): a new
+  game whose board shows the same (the same cells face up with the same cards, the same deals,
+  the same cards face down in one deal, only their places differ) takes a copy of it with its
+  own cells, and no cell is rewritten; its purses are rewritten only where its disks differ.
 
 Everything else (a few dozen nonzeros) is written into a copy of the template.
+``writer("som", "f")`` (the ``float32`` attribute of the one in ``DIRECT``) keeps its parts in
+float32 and writes the float32 vector itself: the same values as the float64 ones cast.
 
 What a content file may change (the die's faces, the cards' order, ids and flags) is read from
 the game's own tables (``game.K``), once per content: a renamed card is written as the shipped
@@ -72,6 +78,8 @@ MEMO_LIMIT = 4096
 PURSES_LIMIT = 32768
 """Purses (a seat's disks by type) remembered: random play meets thousands of them."""
 GAMES_LIMIT = 32
+DEALT_LIMIT = 256
+"""New games' records remembered, per configuration and CN cell (each 17 kB and more)."""
 """Game objects remembered, the oldest forgotten first (each record keeps its game alive and
 a board template: a whole vector, 17 kB)."""
 
@@ -119,8 +127,12 @@ def _field(fields: list[Any], path: str) -> Any:
     return _field(f.fields, rest) if rest else f
 
 
-def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
-    """``write(game, seat, buf)``: the whole vector of ``seat``'s view into ``buf``."""
+def writer(game_id: str = "som", typecode: str = "d") -> Callable[[Any, int, Any], None]:
+    """``write(game, seat, buf)``: the whole vector of ``seat``'s view into ``buf``, an
+    ``array(typecode)``: ``"d"`` (the float64 scratch; its ``float32`` attribute is the same
+    writer for ``"f"``) or ``"f"`` (the float32 vector itself: its parts are kept in float32,
+    every value stored the float64 one cast, as ``Encoder.finish`` casts)."""
+    isz = array(typecode).itemsize
     enc = encoder_for(game_id)
     rows = {r.name: r for r in enc.layout()}
 
@@ -224,15 +236,18 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
     configs: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     games: dict[int, _Seen] = {}
     starts: dict[tuple[Any, ...], _Seen] = {}     # a new game's board, per configuration
+    # a new game's record per configuration and CN cell, and what its board shows: the cells
+    # face up or empty, their cards, and all cards sorted (see ``dealt_like``)
+    dealt: dict[tuple[Any, ...], tuple[_Seen, list[int], list[int], list[int]]] = {}
     purses: dict[Sequence[int], array] = {}     # keys: bytes, or tuples of larger counts
     last_votes: dict[tuple[int, int, int], tuple[Any, tuple[tuple[int, float], ...]]] = {}
     card_width = cell_width - M - 1     # a cell's block: its card, its citizens, the CN's mark
-    no_card = array("d", bytes(8 * card_width))
+    no_card = array(typecode, bytes(isz * card_width))
     cn_at = tuple(b + cell_width - 1 for b in cell_at)
     cit_at = tuple(o_citizens + b - o_cells for b in cell_at)
     odds_end = o_odds + NC * n_odds
-    no_odds = bytes(8 * n_odds)
-    pack_odds = Struct(f"={n_odds}d").pack      # as array("d", …).tobytes()
+    no_odds = bytes(isz * n_odds)
+    pack_odds = Struct(f"={n_odds}{typecode}").pack     # as array(typecode, …).tobytes()
     ALL = range(NC)
     is_down = (-1).__lt__                # a cell's code: its deal (≥ 0) when face down
     n2 = len(TWOS)                      # types 0 … n2−1 are worth 2 €, the rest 1 €
@@ -251,7 +266,7 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
     def config(g: Any, key: tuple[Any, ...]) -> tuple[Any, ...]:
         """What never changes in a game: its template's first values, its seats' colours and
         its content's tables."""
-        base = array("d", bytes(8 * size))
+        base = array(typecode, bytes(isz * size))
         i = i_mode.get(g.mode)
         if i is not None:
             base[off("mode") + i] = 1.0
@@ -277,9 +292,13 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
         cfg = configs.get(ckey)
         if cfg is None:
             cfg = config(g, ckey)
+        fresh = not g._n_actions and not g._setup_log     # a new game: start from a new
+        if fresh:
+            got = dealt.get((ckey, g.cn_cell))
+            if got is not None and dealt_like(got, g):
+                return from_dealt(got[0], g)
         r = _Seen()
         r.game, r.cfg = g, cfg
-        fresh = not g._n_actions and not g._setup_log     # a new game: start from a new
         like = starts.get(ckey) if fresh else None        # game's board, else from the
         if like is None:                                  # record made last
             like = next((x for x in reversed(games.values()) if x.cfg is cfg), None)
@@ -302,15 +321,63 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
             keep.cells, keep.up, keep.deal, keep.cn_cell = r.cells, r.up, r.deal, r.cn_cell
             keep.counts, keep.shares = {d: k[:] for d, k in r.counts.items()}, dict(r.shares)
         n = g.n
-        r.people = P = array("d", bytes(8 * n * p_stride))
+        r.people = P = array(typecode, bytes(isz * n * p_stride))
         for s, colour in enumerate(cfg[1]):
             P[s * p_stride] = 1.0
             if colour is not None:
                 P[s * p_stride + p_colour + colour] = 1.0
-        r.tail = array("d", bytes(8 * (block_end - o_hisenda)))
+        r.tail = array(typecode, bytes(isz * (block_end - o_hisenda)))
         r.tail[0] = r.tail[5] = 1.0             # Hisenda's and the CN's «present»
         r.hold = r.held = r.pd = None           # the players' block: made on first use
         r.gh = -1
+        if fresh:
+            people(r, g)
+            keep_dealt(r, ckey)
+        if len(games) >= GAMES_LIMIT:            # the oldest record goes
+            del games[next(iter(games))]
+        games[id(g)] = r
+        return r
+
+    def keep_dealt(r: _Seen, ckey: tuple[Any, ...]) -> None:
+        """Keep a copy of new game ``r``'s record (board and players) for new games of the
+        same configuration and CN cell, when its face-down cards are all of one deal."""
+        cells, up, deal = r.cells, r.up, r.deal
+        shown = [c for c in ALL if up[c] or cells[c] < 0]
+        if len({deal[c] for c in ALL if not up[c] and cells[c] >= 0}) > 1:
+            return
+        if len(dealt) >= DEALT_LIMIT:
+            dealt.clear()
+        keep = _Seen()
+        keep.game, keep.cfg = None, r.cfg
+        keep.template, keep.cells, keep.up, keep.deal, keep.cn_cell = (
+            r.template[:], cells, up, deal, r.cn_cell)
+        keep.codes, keep.shares = r.codes[:], dict(r.shares)
+        keep.counts = {d: k[:] for d, k in r.counts.items()}
+        keep.people, keep.tail = r.people[:], r.tail[:]
+        keep.hold, keep.held, keep.pd, keep.gh, keep.hf, keep.cf = (
+            r.hold, r.held, r.pd, r.gh, r.hf, r.cf)
+        dealt[(ckey, r.cn_cell)] = (keep, shown, [cells[c] for c in shown], sorted(cells))
+
+    def dealt_like(got: tuple[_Seen, list[int], list[int], list[int]], g: Any) -> bool:
+        """Whether ``g``'s board shows what the kept new game's shows: the same faces,
+        deals and CN cell, the same cards in the cells face up or empty, and the same cards in
+        all (so the same ones face down, in one deal: the same counts of flags)."""
+        m, shown, cards, every = got
+        cells = g.cells
+        return (g.up == m.up and g.deal == m.deal and g.cn_cell == m.cn_cell
+                and list(map(cells.__getitem__, shown)) == cards and sorted(cells) == every)
+
+    def from_dealt(m: _Seen, g: Any) -> _Seen:
+        """A record for new game ``g`` copied from the kept one ``m`` (``dealt_like``), with
+        ``g``'s own cells (the cards face down differ) and ``g``'s purses."""
+        r = _Seen()
+        r.game, r.cfg = g, m.cfg
+        r.template, r.cells, r.up, r.deal, r.cn_cell = (
+            m.template[:], g.cells[:], m.up, m.deal, m.cn_cell)
+        r.codes, r.shares = m.codes[:], dict(m.shares)
+        r.counts = {d: k[:] for d, k in m.counts.items()}
+        r.people, r.tail = m.people[:], m.tail[:]
+        r.hold, r.held, r.pd, r.gh, r.hf, r.cf = m.hold, m.held, m.pd, m.gh, m.hf, m.cf
         if len(games) >= GAMES_LIMIT:            # the oldest record goes
             del games[next(iter(games))]
         games[id(g)] = r
@@ -405,7 +472,7 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
                 del counts[d]
                 r.shares.pop(d, None)
         if touched:
-            t[o_odds:odds_end] = array("d", b"".join(map(r.shares.__getitem__, codes)))
+            t[o_odds:odds_end] = array(typecode, b"".join(map(r.shares.__getitem__, codes)))
         cn = g.cn_cell
         if cn != r.cn_cell:
             if r.cn_cell >= 0:
@@ -466,9 +533,9 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
         """A seat's disks by type and its money (``g.value``: the 2 € types count twice),
         from its disks by type."""
         if by_type:
-            out = array("d", map(thirds.__getitem__, key))
+            out = array(typecode, map(thirds.__getitem__, key))
         else:
-            out = array("d", bytes(8 * (purse_width - 1)))
+            out = array(typecode, bytes(isz * (purse_width - 1)))
             for t, i in disk_writes:
                 out[i] = thirds[key[t]]
         out.append(_clip((2 * sum(key[:n2]) + sum(key[n2:])) / 10.0))
@@ -650,5 +717,6 @@ def writer(game_id: str = "som") -> Callable[[Any, int, Any], None]:
                 out[o_my_bid] = _clip(bids[me] / 12.0)
 
     write.bounded = True                   # every value clipped to ±LIMIT here
+    write.float32 = write if typecode == "f" else writer(game_id, "f")
     return write
 
