@@ -95,6 +95,24 @@ def randbelow(rng: GameRandom, n: int) -> int:
     return r
 
 
+def take_disk(h: list[int], first: int, getrandbits: Callable[[int], int]) -> int:
+    """Take one disk uniformly at random from the five types ``h[first:first + 5]`` (counts;
+    at least one disk held) and return its index: the draw ``randbelow(total)`` makes with
+    ``getrandbits`` (the game generator's own), written out for the engines' hot paths."""
+    i = first
+    m = h[i] + h[i + 1] + h[i + 2] + h[i + 3] + h[i + 4]
+    k = m.bit_length()
+    r = getrandbits(k)
+    while r >= m:
+        r = getrandbits(k)
+    r -= h[i]
+    while r >= 0:                       # r < the total: ends on a held type
+        i += 1
+        r -= h[i]
+    h[i] -= 1
+    return i
+
+
 def _same_as_library() -> bool:
     try:
         a, b = list(range(40)), list(range(40))

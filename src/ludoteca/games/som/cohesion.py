@@ -13,6 +13,14 @@ _GIFTS = tuple(tuple(tuple(tuple(A.GIVE_A[t][s] for s in range(n) if s != gh)
                            for t in range(T)) for gh in range(n))
                for n in range(1 + A.N_SEATS))
 _A_END = A.A_END
+#: when types have no effect (SOM-14.11; no exchanges then: mode B only): phase 3's legal
+#: actions by players, GH, the first 2 € type held (5: none) and the first 1 € type held
+#: (10: none), less 5: the gifts of those types, then ``terminar``
+_GIFTS_PLAIN = tuple(tuple(tuple(tuple(
+    (*(_GIFTS[n][gh][t2] if t2 < 5 else ()), *(_GIFTS[n][gh][t1] if t1 < 10 else ()), _A_END)
+    for t1 in range(5, 11)) for t2 in range(6)) for gh in range(n))
+    for n in range(1 + A.N_SEATS))
+assert TWOS == tuple(range(5)) and ONES == tuple(range(5, 10))
 
 
 class CohesionMixin:
@@ -23,23 +31,28 @@ class CohesionMixin:
     # ----- phase 3: social cohesion (SOM-9.x, 15.9–15.13) ---------------------------------
     def _cohesion_legal(self) -> list[Action]:
         gh, n, h = self.gh, self.n, self.hold
-        out: list[Action] = []
         g = gh * T
+        if not self.types_matter:               # SOM-14.11: the first held type of each
+            row = h[g:g + T]                    # value (and no exchanges: pm is mode B's)
+            if sum(row) < 2:                                              # SOM-9.4
+                return [_A_END]
+            for t2 in TWOS:
+                if row[t2]:
+                    break
+            else:
+                t2 = 5
+            for t1 in ONES:
+                if row[t1]:
+                    break
+            else:
+                t1 = 10
+            return list(_GIFTS_PLAIN[n][gh][t2][t1 - 5])
+        out: list[Action] = []
         if sum(h[g:g + T]) >= 2:                                          # SOM-9.4
             gifts = _GIFTS[n][gh]
-            if self.types_matter:
-                for t in range(T):
-                    if h[g + t]:
-                        out += gifts[t]
-            else:                       # SOM-14.11: the first held type of each value
-                for t in TWOS:
-                    if h[g + t]:
-                        out += gifts[t]
-                        break
-                for t in ONES:
-                    if h[g + t]:
-                        out += gifts[t]
-                        break
+            for t in range(T):
+                if h[g + t]:
+                    out += gifts[t]
         if self.pm:                                                       # SOM-9.9, 15.13
             for i, x in enumerate(EXCHANGES):
                 if h[g + x.pair] >= 2:
@@ -53,8 +66,12 @@ class CohesionMixin:
         h[gh * T + t] -= 1                                                # _move, inline
         h[to * T + t] += 1
         earn = VAL[t] * self.K.C.pd_per_euro                              # SOM-9.5
-        a = min(earn, pd[to])                                             # SOM-9.6, 9.7
-        b = min(earn - a, pd[H])
+        a = pd[to]                                                        # SOM-9.6, 9.7
+        if a > earn:
+            a = earn                            # min(earn, pd[to]), min(earn − a, pd[H])
+        b = pd[H]
+        if b > earn - a:
+            b = earn - a
         pd[to] -= a
         pd[H] -= b
         pd[gh] += a + b

@@ -85,7 +85,7 @@ class MovementMixin:
         up = self.up
         newly = not up[cell]
         fl = K.FLAG[card]
-        card_id = K.CARD_ID[card]
+        card_id = None if ev is None else K.CARD_ID[card]   # (for the events only)
         if newly:                                                         # SOM-10.6
             up[cell] = True
             if ev is not None:

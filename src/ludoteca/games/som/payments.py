@@ -3,6 +3,8 @@ disk, change from Hisenda or a player, overpaying, and Hisenda's payouts."""
 
 from __future__ import annotations
 
+from .chance import SAME_AS_LIBRARY as _INLINE_DRAWS
+from .chance import take_disk
 from .common import (
     _N2,
     ONES,
@@ -29,31 +31,92 @@ class PaymentsMixin:
     # ----- phase 1: taxation (SOM-7.x, 18.4–18.5) -----------------------------------------
     def _next_tax(self, ev: Events) -> None:
         """The next payers in the queue pay; stops at a choice, at the roll or at the end.
-        (A loop where ``_after_payment`` would come back here for each payer.)"""
+        (A loop where ``_after_payment`` would come back here for each payer.) When types
+        have no effect, a tax that needs no change and leaves no choice is paid here, disk by
+        disk as ``_pay_run`` would pay it; anything else goes through ``_pay_run``."""
         queue, h = self.tax_queue, self.hold
+        H, gh, C = self.H, self.gh, self.K.C
+        if self.solo:                                                 # SOM-18.4, 18.5
+            due_g, rule_g = (C.tax_solo_atc, "SOM-18.5") if self.atc_active else \
+                (C.tax_solo, "SOM-18.4")
+            due_o, payee_o, rule_o = due_g, H, rule_g
+        elif self.atc_active:                                         # SOM-7.5, 7.6
+            due_g, rule_g = C.tax_atc_gh, "SOM-7.6"
+            due_o, payee_o, rule_o = C.tax_atc_citizen, gh, "SOM-7.5"
+        else:                                                         # SOM-7.1, 7.2
+            due_g, rule_g = C.tax_citizen + C.tax_solidarity, "SOM-7.2"
+            due_o, payee_o, rule_o = C.tax_citizen, H, "SOM-7.1"
+        quick = not self.types_matter
+        o = H * T
         while queue:
             p = queue.pop(0)
-            H, atc, C = self.H, self.atc_active, self.K.C
-            if self.solo:
-                due, payee, rule = (C.tax_solo_atc, H, "SOM-18.5") if atc else \
-                    (C.tax_solo, H, "SOM-18.4")
-            elif p == self.gh:
-                due, payee, rule = (C.tax_atc_gh, H, "SOM-7.6") if atc else \
-                    (C.tax_citizen + C.tax_solidarity, H, "SOM-7.2")
+            if p == gh:
+                due, payee, rule = due_g, H, rule_g
             else:
-                due, payee, rule = (C.tax_atc_citizen, self.gh, "SOM-7.5") if atc else \
-                    (C.tax_citizen, H, "SOM-7.1")
+                due, payee, rule = due_o, payee_o, rule_o
             b = p * T
-            v = 2 * (h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]) + \
-                h[b + 5] + h[b + 6] + h[b + 7] + h[b + 8] + h[b + 9]
-            if v < due:                                                   # SOM-7.9
+            if quick and due == 1:
+                # 1 € with types of no effect (_pay_run's choice-free cases): the first 1 €
+                # type held; with none, a 2 € disk changed by Hisenda first (SOM-14.4)
+                i, e = b + _N2, b + T
+                while i < e and not h[i]:
+                    i += 1
+                if i == e:
+                    j = b
+                    while j < i and not h[j]:
+                        j += 1
+                    if j == i or h[o + 5] + h[o + 6] + h[o + 7] + h[o + 8] + h[o + 9] < 2:
+                        i = -1                    # no disk (SOM-7.9), or change by a player
+                    else:
+                        h[j] -= 1                 # _pay_with's change by Hisenda, inline
+                        h[o + j - b] += 1
+                        got = self._hisenda_ones(p)
+                        if ev is not None:
+                            ev.append(event("cambio", "SOM-14.4", {
+                                "player": p, "giver": None, "disk": TYPE_CODES[j - b],
+                                "received": [TYPE_CODES[g] for g in got]}))
+                        i = b + min(got)
+                if i >= 0:
+                    self.pay_rule, self.pay_reason = rule, "impuesto"  # (pay_ret: RET_TAX)
+                    h[i] -= 1                                         # _pay_disk, inline
+                    h[payee * T + i - b] += 1
+                    if ev is not None:
+                        who = None if payee == H else payee
+                        ev.append(event("pago", rule, {
+                            "player": p, "to": who, "disk": TYPE_CODES[i - b], "value": 1,
+                            "due": 0, "reason": "impuesto", "amount": -1,
+                            "counterpart": who}))
+                    continue
+            twos = h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
+            ones = h[b + 5] + h[b + 6] + h[b + 7] + h[b + 8] + h[b + 9]
+            if 2 * twos + ones < due:                                     # SOM-7.9
                 if ev is not None:
                     ev.append(event("intervencion", "SOM-4.3", {"player": p, "due": due,
-                                                                "value": v}))
+                                                                "value": 2 * twos + ones}))
                 self._finish("intervencion", ev, failed=p)
                 return
+            self.pay_rule, self.pay_reason = rule, "impuesto"          # (pay_ret: RET_TAX)
+            if quick and due == 2 and (ones < 2) == (twos > 0):
+                # 2 € and either a 2 € disk but not two 1 € ones, or two 1 € disks but no
+                # 2 € one: the first type held of that value, disk by disk (as _pay_run)
+                i = b if twos else b + _N2
+                q = payee * T - b
+                while due > 0:
+                    while not h[i]:
+                        i += 1
+                    h[i] -= 1
+                    h[q + i] += 1
+                    v = VAL[i - b]
+                    due -= v
+                    if ev is not None:
+                        who = None if payee == H else payee
+                        ev.append(event("pago", rule, {
+                            "player": p, "to": who, "disk": TYPE_CODES[i - b], "value": v,
+                            "due": due, "reason": "impuesto", "amount": -v,
+                            "counterpart": who}))
+                continue
             self.pay_payer, self.pay_payee, self.pay_due = p, payee, due  # _start_payment
-            self.pay_rule, self.pay_ret, self.pay_reason = rule, RET_TAX, "impuesto"
+            self.pay_ret = RET_TAX
             if not self._pay_run(ev):
                 return                                 # a choice to make
             self.pay_payer = self.pay_payee = -1       # _after_payment of a tax
@@ -182,9 +245,7 @@ class PaymentsMixin:
         if h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4] >= 2:        # SOM-14.4: Hisenda
             h[p * T + t] -= 1                                             # _move, inline
             h[H * T + t] += 1
-            got = [self._draw(H, 1), self._draw(H, 1)]
-            for g in got:
-                h[p * T + g] += 1
+            got = self._hisenda_ones(p)
             if ev is not None:
                 ev.append(event("cambio", "SOM-14.4", {"player": p, "giver": None,
                                                        "disk": TYPE_CODES[t],
@@ -202,6 +263,22 @@ class PaymentsMixin:
                 "value": VAL[t], "reason": self.pay_reason, "amount": -VAL[t],
                 "counterpart": self._who(self.pay_payee)}))
         return False
+
+    def _hisenda_ones(self, to: int) -> list[int]:
+        """Hisenda gives ``to`` two 1 € disks as change (it holds two): ``_draw(H, 1)``
+        twice, written out (the same draws). Returns their types."""
+        H, h = self.H, self.hold
+        o = H * T
+        first = o + _N2
+        if not _INLINE_DRAWS:
+            got = [self._draw(H, 1), self._draw(H, 1)]
+        else:
+            getrandbits = self.rng._own().getrandbits
+            got = [take_disk(h, first, getrandbits) - o, take_disk(h, first, getrandbits) - o]
+        b = to * T
+        for g in got:
+            h[b + g] += 1
+        return got
 
     def _change_giver(self, payer: int) -> int:
         gh, n = self.gh, self.n
@@ -252,20 +329,22 @@ class PaymentsMixin:
         types (SOM-14.7, 14.8). Returns the types and whether it paid 1 € too much (14.9)."""
         H, h = self.H, self.hold
         b = H * T
-        k2 = min(h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4], amount // 2)
+        k2 = h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
+        if k2 > amount // 2:
+            k2 = amount // 2                   # min(2 € disks held, amount // 2)
         rest = amount - 2 * k2
         over = rest > h[b + 5] + h[b + 6] + h[b + 7] + h[b + 8] + h[b + 9]
         if over:
             k2, rest = k2 + 1, 0
-        draw = self._draw
-        got = []
-        b = to * T
-        for _ in range(k2):
-            t = draw(H, 2)
-            got.append(t)
-            h[b + t] += 1
-        for _ in range(rest):
-            t = draw(H, 1)
-            got.append(t)
-            h[b + t] += 1
+        got: list[int] = []
+        getrandbits = self.rng._own().getrandbits if _INLINE_DRAWS else None
+        for first, k in ((b, k2), (b + _N2, rest)):
+            for _ in range(k):                 # _draw(H, value) k times, written out
+                if getrandbits is None or not (h[first] + h[first + 1] + h[first + 2]
+                                               + h[first + 3] + h[first + 4]):
+                    t = self._draw(H, VAL[first - b])
+                else:
+                    t = take_disk(h, first, getrandbits) - b
+                got.append(t)
+                h[to * T + t] += 1
         return got, over

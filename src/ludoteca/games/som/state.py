@@ -33,7 +33,7 @@ from ludoteca.core.rng import GameRandom
 from . import actions as A
 from .arrange import ArrangeMixin
 from .chance import SAME_AS_LIBRARY as _INLINE_DRAWS
-from .chance import game_shuffle, randbelow
+from .chance import game_shuffle, randbelow, take_disk
 from .cohesion import CohesionMixin
 from .common import (
     _K_ABSTAIN,
@@ -118,6 +118,21 @@ assert PH_BID + 1 == PH_OVER == len(PHASE_NAMES) - 1     # legal_actions: ``ph >
 _MOVE_A, _A_STOP = A.MOVE_A, A.A_STOP
 #: ``(seat,)`` for each seat (index −1: the ``(-1,)`` of no actor): ``to_move`` makes no tuple
 _ONE = ((0,), (1,), (2,), (3,), (-1,))
+#: by a content's tables: each cell's moves to its neighbours (``legal_actions`` hands out a
+#: copy when no cell is empty); filled on first use
+_NEIGH_MOVES: dict[Any, tuple[tuple[Action, ...], ...]] = {}
+
+
+def _neigh_moves(K: Any) -> tuple[tuple[Action, ...], ...]:
+    """``K``'s moves by cell: ``mover c`` for each neighbour ``c`` of the cell, in order."""
+    got = _NEIGH_MOVES.get(K)
+    if got is None:
+        if len(_NEIGH_MOVES) >= 64:
+            _NEIGH_MOVES.clear()
+        got = _NEIGH_MOVES[K] = tuple(tuple(_MOVE_A[c] for c in nb) for nb in K.NEIGH)
+    return got
+
+
 #: the tax payers' order by players and GH (SOM-7.8, G9): the others in rotation, the GH last
 _TAX_ORDER = tuple(tuple(tuple([(gh + i) % n for i in range(1, n)] + [gh]) for gh in range(n))
                    for n in range(1 + A.N_SEATS))
@@ -228,21 +243,11 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             b = s * T - o
             for first, times, value in ((o, n2, 2), (o + _N2, n1, 1)):
                 for _ in range(times):
-                    i = first
-                    m = h[i] + h[i + 1] + h[i + 2] + h[i + 3] + h[i + 4]
-                    if getrandbits is None or m <= 0:
+                    if getrandbits is None or not (h[first] + h[first + 1] + h[first + 2]
+                                                   + h[first + 3] + h[first + 4]):
                         h[b + o + self._draw(H, value)] += 1
-                        continue
-                    k = m.bit_length()                    # randbelow(m), as ``_draw``
-                    r = getrandbits(k)
-                    while r >= m:
-                        r = getrandbits(k)
-                    r -= h[i]
-                    while r >= 0:
-                        i += 1
-                        r -= h[i]
-                    h[i] -= 1
-                    h[b + i] += 1
+                    else:
+                        h[b + take_disk(h, first, getrandbits)] += 1
 
     def _reset_turn(self) -> None:
         self.stage = 1
@@ -306,14 +311,8 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         i = o if value == 2 else o + _N2                  # the value's first type (5 of each)
         n = h[i] + h[i + 1] + h[i + 2] + h[i + 3] + h[i + 4]
         if _INLINE_DRAWS and n > 0:                       # randbelow(self.rng, n), inline
-            getrandbits = self.rng._own().getrandbits
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            r -= h[i]
-        else:
-            r = randbelow(self.rng, n) - h[i]
+            return take_disk(h, i, self.rng._own().getrandbits) - o
+        r = randbelow(self.rng, n) - h[i]
         while r >= 0:                                     # r < the total: ends on a held type
             i += 1
             r -= h[i]
@@ -361,11 +360,11 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
     @property
     def to_move(self) -> tuple[int, ...]:
         ph = self.phase
+        if ph < PH_BID:                        # one seat decides (PH_BID, PH_OVER: the last)
+            return _ONE[self.actor]
         if ph == PH_OVER:
             return ()
-        if ph == PH_BID:
-            return tuple(s for s in range(self.n) if self.bids[s] < 0)
-        return _ONE[self.actor]
+        return tuple(s for s in range(self.n) if self.bids[s] < 0)
 
     @property
     def is_over(self) -> bool:
@@ -388,8 +387,23 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             return self._bid_legal(seat) if ph == PH_BID else []
         if seat is not None and seat != self.actor:
             return []
-        legal = self._legal = self._compute_legal()   # the same Action objects: ``in``
-        return legal[:]                               # hits identity
+        if ph == PH_MOVE:                      # the commonest: _compute_legal's, written out
+            cells, here = self.cells, self.cit[self.mover]
+            if -1 in cells:                    # an empty cell (an urna card taken away)
+                move_a = _MOVE_A
+                legal = [move_a[c] for c in self.K.NEIGH[here] if cells[c] >= 0]
+            else:
+                K = self.K
+                moves = _NEIGH_MOVES.get(K)
+                legal = list((_neigh_moves(K) if moves is None else moves)[here])
+            if self.may_stop:
+                legal.append(_A_STOP)
+            self._legal = legal
+            return legal[:]
+        # the same Action objects: ``in`` hits identity
+        legal = self._legal = self._cohesion_legal() if ph == PH_COHESION else \
+            [A.A_ROLL] if ph == PH_ROLL else self._compute_legal()
+        return legal[:]
 
     def _bid_legal(self, seat: int | None) -> list[Action]:
         """``legal_actions(seat)`` in a secret vote (SOM-16.9): never remembered."""
@@ -583,8 +597,8 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
 
     # ----- phase 2: transfer (SOM-8.x, 17.2, 18.6) ----------------------------------------
     def _roll(self, ev: Events) -> None:
-        gh, K = self.gh, self.K
-        face = self.rng.die(6)
+        gh, K, rng = self.gh, self.K, self.rng
+        face = rng._forced.pop() if rng._forced else int(rng._own().random() * 6) + 1  # die(6)
         if not self.solo:
             pic_seat, face_pic = self.pic_seat, K.FACE_PIC
             while face_pic[face] >= 0 and pic_seat[face - 1] < 0:          # SOM-17.2
