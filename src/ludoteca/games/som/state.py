@@ -387,23 +387,8 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             return self._bid_legal(seat) if ph == PH_BID else []
         if seat is not None and seat != self.actor:
             return []
-        if ph == PH_MOVE:                      # the commonest: _compute_legal's, written out
-            cells, here = self.cells, self.cit[self.mover]
-            if -1 in cells:                    # an empty cell (an urna card taken away)
-                move_a = _MOVE_A
-                legal = [move_a[c] for c in self.K.NEIGH[here] if cells[c] >= 0]
-            else:
-                K = self.K
-                moves = _NEIGH_MOVES.get(K)
-                legal = list((_neigh_moves(K) if moves is None else moves)[here])
-            if self.may_stop:
-                legal.append(_A_STOP)
-            self._legal = legal
-            return legal[:]
-        # the same Action objects: ``in`` hits identity
-        legal = self._legal = self._cohesion_legal() if ph == PH_COHESION else \
-            [A.A_ROLL] if ph == PH_ROLL else self._compute_legal()
-        return legal[:]
+        legal = self._legal = self._compute_legal()   # the same Action objects: ``in``
+        return legal[:]                               # hits identity
 
     def _bid_legal(self, seat: int | None) -> list[Action]:
         """``legal_actions(seat)`` in a secret vote (SOM-16.9): never remembered."""
@@ -432,8 +417,14 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
     def _compute_legal(self) -> list[Action]:
         ph = self.phase
         if ph == PH_MOVE:                       # the commonest first
-            cells, move_a = self.cells, _MOVE_A
-            out = [move_a[c] for c in self.K.NEIGH[self.cit[self.mover]] if cells[c] >= 0]
+            cells, here = self.cells, self.cit[self.mover]
+            if -1 in cells:                     # an empty cell (an urna card taken away)
+                move_a = _MOVE_A
+                out = [move_a[c] for c in self.K.NEIGH[here] if cells[c] >= 0]
+            else:                               # every neighbour: a copy of the cell's list
+                K = self.K
+                moves = _NEIGH_MOVES.get(K)
+                out = list((_neigh_moves(K) if moves is None else moves)[here])
             if self.may_stop:
                 out.append(_A_STOP)
             return out
@@ -597,8 +588,8 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
 
     # ----- phase 2: transfer (SOM-8.x, 17.2, 18.6) ----------------------------------------
     def _roll(self, ev: Events) -> None:
-        gh, K, rng = self.gh, self.K, self.rng
-        face = rng._forced.pop() if rng._forced else int(rng._own().random() * 6) + 1  # die(6)
+        gh, K = self.gh, self.K
+        face = self.rng.die(6)
         if not self.solo:
             pic_seat, face_pic = self.pic_seat, K.FACE_PIC
             while face_pic[face] >= 0 and pic_seat[face - 1] < 0:          # SOM-17.2
