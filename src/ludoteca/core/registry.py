@@ -57,11 +57,10 @@ def info(game_id: str) -> GameInfo:
         raise InvalidOption(f"unknown game {game_id!r}; games: {', '.join(games())}") from None
 
 
-def new_game(game_id: str, players: int | Sequence[str] | None = None, seed: int | None = None,
-             options: dict[str, Any] | None = None, dice: Sequence[int] | None = None) -> Game:
-    """Start a game. ``players`` is a count or a list of names; ``seed`` fixes all chance
-    (a random one is drawn and kept in the record when omitted); ``dice`` forces the first
-    rolls. Raises :class:`InvalidOption` for a bad player count or option."""
+def game_maker(game_id: str, players: int | Sequence[str] | None = None,
+               options: dict[str, Any] | None = None) -> Callable[..., Game]:
+    """:func:`new_game`'s checks of the game, players and options, done once; returns
+    ``make(seed, dice=())`` that starts each game (for code that deals game after game)."""
     gi = info(game_id)
     lo, hi = gi.players
     if players is None:
@@ -76,11 +75,24 @@ def new_game(game_id: str, players: int | Sequence[str] | None = None, seed: int
                             f"got {players!r}")
     if not lo <= len(names) <= hi:
         raise InvalidOption(f"{game_id} is played by {lo} to {hi} players; got {len(names)}")
+    opts = validate_options(game_id, gi.options, options)
+    factory = gi.factory
+    assert factory is not None
+
+    def make(seed: int, dice: Sequence[int] = ()) -> Game:
+        return factory(names=names, seed=seed, options=dict(opts), dice=tuple(dice))
+
+    return make
+
+
+def new_game(game_id: str, players: int | Sequence[str] | None = None, seed: int | None = None,
+             options: dict[str, Any] | None = None, dice: Sequence[int] | None = None) -> Game:
+    """Start a game. ``players`` is a count or a list of names; ``seed`` fixes all chance
+    (a random one is drawn and kept in the record when omitted); ``dice`` forces the first
+    rolls. Raises :class:`InvalidOption` for a bad player count, seed or option."""
+    make = game_maker(game_id, players, options)
     if seed is None:
         seed = secrets.randbits(32)
     elif not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidOption(f"{game_id}: seed must be an integer; got {seed!r}")
-    dice = tuple(dice or ())
-    opts = validate_options(game_id, gi.options, options)
-    assert gi.factory is not None
-    return gi.factory(names=names, seed=seed, options=opts, dice=dice)
+    return make(seed, dice or ())

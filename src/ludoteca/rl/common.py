@@ -55,19 +55,14 @@ def new_game(game_id: str, players: int, seed: int, options: dict[str, Any] | No
 def dealer(game_id: str, players: int, options: dict[str, Any] | None) -> Callable[[int], Game]:
     """``new_game(game_id, players, seed, options)`` as a function of the seed, for an
     environment that deals game after game: the players and options are checked once, here
-    (``InvalidOption`` as ``ludoteca.new_game`` raises it), then each game is only made."""
+    (``InvalidOption`` as ``ludoteca.new_game`` raises it; ``registry.game_maker``)."""
     given = dict(options or {})
-    new_game(game_id, players, 0, given)                    # every check, once
-    gi = registry.info(game_id)
-    names = tuple(f"J{i + 1}" for i in range(players))      # as ludoteca.new_game names them
-    checked = registry.validate_options(game_id, gi.options, given)
-    factory = gi.factory
-    assert factory is not None
+    make = registry.game_maker(game_id, players, given)
 
     def deal(seed: int) -> Game:
         if type(seed) is not int:                          # its checks and messages
             return new_game(game_id, players, seed, given)
-        return factory(names=names, seed=seed, options=dict(checked), dice=())
+        return make(seed)
 
     return deal
 
