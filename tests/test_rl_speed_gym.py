@@ -191,3 +191,52 @@ def test_quiet_aec_games_play_the_same(gid, n):
     loud = rl.env(gid, players=n, render_mode="ansi")
     _same(run(quiet), run(loud))
     assert quiet.unwrapped.game._quiet and not loud.unwrapped.game._quiet
+
+
+def test_np_random_made_lazily_is_gymnasiums():
+    """``reset(seed=s)`` makes ``np_random`` only when it is first read, and then it is the
+    generator Gymnasium's own ``Env.reset(seed=s)`` makes, in the same state: read at once,
+    after seeded resets, or after unseeded resets that draw their game seeds from it."""
+    import gymnasium
+    from gymnasium.utils import seeding
+
+    env = rl.single_agent_env("som", opponents=["bot:random"], players=4)
+    env.reset(seed=123)
+    assert env.np_random_seed == 123
+    assert "_np_random_made" not in env.__dict__ or env.__dict__["_np_random_made"] is None
+    theirs = seeding.np_random(123)[0]
+    assert env.np_random.bit_generator.state == theirs.bit_generator.state
+    # unseeded resets draw each game's seed from the generator of the last seeded one
+    env.reset(seed=7)
+    env.reset()
+    env.reset()
+    ref, _ = seeding.np_random(7)
+    seeds = [int(ref.integers(2**31)), int(ref.integers(2**31))]
+    assert env.game.seed == seeds[1] + env._redeals
+    assert env.np_random.bit_generator.state == ref.bit_generator.state
+    # setting it by hand (as wrappers may) wins over a pending seed
+    env.reset(seed=5)
+    env.np_random = np.random.default_rng(99)
+    assert env.np_random.integers(10**6) == np.random.default_rng(99).integers(10**6)
+    # with no seed ever, reading it makes one, as Gymnasium's Env does
+    fresh = rl.single_agent_env("som", opponents=["bot:random"], players=2)
+    assert isinstance(fresh.np_random, np.random.Generator)
+    assert isinstance(gymnasium.Env.np_random.fget(fresh), np.random.Generator)
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "7", np.int64(3)])
+def test_bad_reset_seed_refused_as_gymnasium_refuses(bad):
+    """A seed Gymnasium refuses is refused with Gymnasium's own error, before anything is
+    dealt: the episode under way is untouched."""
+    from gymnasium import error
+    from gymnasium.utils import seeding
+
+    env = rl.single_agent_env("som", opponents=["bot:random"], players=2)
+    env.reset(seed=3)
+    game = env.game
+    with pytest.raises(error.Error) as ours:
+        env.reset(seed=bad)
+    with pytest.raises(error.Error) as theirs:
+        seeding.np_random(bad)
+    assert str(ours.value) == str(theirs.value)
+    assert env.game is game

@@ -22,6 +22,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 
 from ludoteca import IllegalAction, InvalidOption
 from ludoteca.agents import make_agent
@@ -50,6 +51,34 @@ class LudotecaGym(gymnasium.Env):
     """``ludoteca.rl.single_agent_env(...)`` builds this."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    # ``reset(seed=s)`` seeds ``np_random`` as Gymnasium's ``Env.reset`` does, but the
+    # generator (≈20 µs to make) is made from ``s`` only when something first reads it: a reset
+    # with a seed never does, so most episodes never pay for it. Whoever reads it gets exactly
+    # the generator ``Env.reset(seed=s)`` would have made, in the same state.
+    @property
+    def _np_random(self) -> np.random.Generator | None:       # (read by Env.np_random)
+        state = self.__dict__
+        pending = state.get("_np_random_pending")
+        if pending is not None:
+            state["_np_random_pending"] = None
+            state["_np_random_made"], _ = seeding.np_random(pending)
+        return state.get("_np_random_made")
+
+    @_np_random.setter
+    def _np_random(self, value: np.random.Generator | None) -> None:
+        self.__dict__["_np_random_pending"] = None
+        self.__dict__["_np_random_made"] = value
+
+    def _seed_np_random(self, seed: int | None) -> None:
+        """What ``Env.reset(seed=seed)`` does to ``np_random`` and ``np_random_seed``, with
+        the generator made when first read (the same checks of ``seed``, the same messages)."""
+        if seed is None:
+            return
+        if not (isinstance(seed, int) and seed >= 0):
+            seeding.np_random(seed)             # raises Gymnasium's own error
+        self.__dict__["_np_random_pending"] = seed
+        self._np_random_seed = seed             # (``SeedSequence(seed).entropy`` is ``seed``)
 
     def __init__(self, game_id: str, opponents: list[Any] | tuple[Any, ...] = ("bot:greedy",),
                  players: int | None = None, options: dict[str, Any] | None = None,
@@ -112,7 +141,7 @@ class LudotecaGym(gymnasium.Env):
         games were skipped. ``options`` is ignored (game options are fixed)."""
         if seed is None and self._first_seed is not None:
             seed = self._first_seed
-        super().reset(seed=seed)
+        self._seed_np_random(seed)              # (``super().reset(seed=seed)``, made lazily)
         self._first_seed = None
         base = int(seed) if seed is not None else int(self.np_random.integers(2**31))
         for redeals in range(MAX_REDEALS + 1):
