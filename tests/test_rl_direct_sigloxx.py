@@ -247,6 +247,44 @@ def test_one_buffer_across_games_contents_and_arrangements():
         check(g, seat)
 
 
+def test_countries_arranged_after_observation():
+    """A game observed, then arranged in place — countries grown with citizens and garbage,
+    garbage on a start tile, pending lands — and played on: the writer's per-seat readers of
+    its tiles' garbage and citizens (made when a country's tiles change) follow; two writers
+    and an Observer agree with the view encoding, then on another table."""
+    writers = [writer(), writer()]
+    buf = array("d", [7.0] * ENC.size)
+    ob = Observer("sigloxx", N_ACTIONS)
+
+    def check(g, seat):
+        ref = view_bytes(g, seat)
+        for write in writers:
+            write(g, seat, buf)
+            assert ENC.finish(buf).tobytes() == ref, (g.phase, seat)
+        assert ob.observe(g, seat)["observation"].tobytes() == ref
+
+    g = ludoteca.new_game("sigloxx", players=3, seed=5)
+    for seat in range(3):
+        check(g, seat)
+    g.arrange(country={0: [{"tile": "L04", "x": 1, "y": 0, "citizens": "a"}],
+                       1: [{"tile": "L07", "x": 1, "y": 0, "citizens": "ab", "garbage": 1}]},
+              garbage={"S1": 2},
+              pending={2: [{"tile": "L08", "citizen": True, "garbage": 1},
+                           {"tile": "L09", "citizen": False, "garbage": 0}]})
+    assert len(g.lands[0]) == len(g.lands[1]) == 2 and len(g.pend_land[2]) == 2
+    rng = random.Random(5)
+    for _ in range(120):
+        for seat in range(3):
+            check(g, seat)
+        if g.is_over:
+            break
+        step(g, rng)
+    other = ludoteca.new_game("sigloxx", players=4, seed=6)
+    other.arrange(pending={0: [{"tile": "L08", "citizen": True, "garbage": 1}]})
+    for seat in range(4):
+        check(other, seat)
+
+
 def test_the_writer_is_bounded():
     """The writer clips its own values to ±10 (the Observer then only casts): huge holdings
     (coins, science, score, garbage set aside) come out as the view encoding

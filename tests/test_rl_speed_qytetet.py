@@ -1,12 +1,15 @@
-"""Qytetet's and Civitas's direct writer keeps the squares' part per game and observer and
-rewrites only the streets that changed: one writer (as environments share it) asked about
-several live games in turn (other player counts, every seat), games dealt anew, streets
-changed by hand (owner, buildings, mortgage), a clone played beside its original, and more
-games than it keeps: every vector equals the view's encoding, byte for byte."""
+"""Qytetet's and Civitas's direct writer keeps the whole vector per game and seat and
+rewrites only what changed (streets, the seats' rows, the turn): one writer (as environments
+share it) and its float32 form asked about several live games in turn (other player counts,
+every seat), games dealt anew, streets changed by hand (owner, buildings, mortgage), a clone
+played beside its original, more games than it keeps, ``arrange()`` between calls, a board of
+one's own beside the shipped one and two observers of one game: every vector equals the
+view's encoding, byte for byte."""
 
 from __future__ import annotations
 
 import random
+from array import array
 from decimal import Decimal
 
 import pytest
@@ -14,18 +17,25 @@ import pytest
 import ludoteca
 from ludoteca.observation.direct.monopoly import writer
 from ludoteca.observation.encoders import encoder_for
+from ludoteca.observation.observer import Observer
 
 
 @pytest.mark.parametrize("gid", ["qytetet", "civitas"])
 def test_one_writer_follows_every_game_and_seat(gid):
     enc, write = encoder_for(gid), writer(gid)
+    write32 = write.float32
+    assert write32.float32 is write32 and write32.bounded
+    kept = array("f", [7.0] * enc.size)          # one buffer, reused: stale values
 
     def check(g) -> None:
         n = len(g.names)
         for seat in range(n):
+            ref = enc.encode(g.view(seat), seat, n).tobytes()
             buf = enc.scratch()
             write(g, seat, buf)
-            assert enc.finish(buf).tobytes() == enc.encode(g.view(seat), seat, n).tobytes()
+            assert enc.finish(buf).tobytes() == ref
+            write32(g, seat, kept)
+            assert kept.tobytes() == ref
 
     def deal(i: int, seed: int):
         n = (2, 3, 4, 4)[i]
@@ -80,3 +90,56 @@ def test_one_writer_follows_every_game_and_seat(gid):
                 check(g)
                 edits["many"] += 1
     assert all(edits.values()), edits
+
+
+@pytest.mark.parametrize("gid", ["qytetet", "civitas"])
+def test_writer_follows_arrange_own_boards_and_two_observers(gid):
+    enc, write = encoder_for(gid), writer(gid)
+    write32 = write.float32
+    kept = array("f", [7.0] * enc.size)
+    mine = ludoteca.new_game(gid, players=2, seed=0).board.source
+    for old, new in (("purchasePrice = 500", "purchasePrice = 777.5"),
+                     ("baseRent = 50\n", "baseRent = 55.5\n"),
+                     ("baseMortgage = 150\n", "baseMortgage = 150.5\n")):
+        assert mine.count(old) == 1
+        mine = mine.replace(old, new)
+    opts = {"board": {"source": "mine.toml", "toml": mine}}
+    observers = [Observer(gid, 104), Observer(gid, 104)]
+
+    def check(g) -> bytes:
+        n = len(g.names)
+        for seat in range(n):
+            ref = enc.encode(g.view(seat), seat, n).tobytes()
+            buf = enc.scratch()
+            write(g, seat, buf)
+            assert enc.finish(buf).tobytes() == ref
+            write32(g, seat, kept)
+            assert kept.tobytes() == ref
+        for seat, ob in enumerate(observers):       # each its seat, the shared writer
+            ob.forget()
+            assert ob.observe(g, seat)["observation"].tobytes() == \
+                enc.encode(g.view(seat), seat, n).tobytes()
+        return ref
+
+    differ = arranged = 0
+    for seed in range(4):
+        shipped = ludoteca.new_game(gid, players=3, seed=seed)
+        own = ludoteca.new_game(gid, players=3, seed=seed, options=opts)
+        streets = list(shipped.board.streets)
+        for k in range(3):                          # arranged between calls (before play)
+            check(shipped)
+            j, i = streets[(seed + 2 * k) % len(streets)], streets[(seed + 5) % len(streets)]
+            shipped.arrange(balances={k: 1234.5 + seed}, positions={1: (seed + 7 * k) % 20},
+                            owners={j: (seed + k) % 3, i: None if k else 1},
+                            houses={j: (seed + k) % 5}, mortgaged={i: k == 1},
+                            escape_holder=None if k % 2 else 2, current=k)
+            arranged += 1
+        rng = random.Random(seed)
+        for _ in range(300):
+            if shipped.is_over or own.is_over:
+                break
+            differ += check(shipped) != check(own)
+            for g in (shipped, own):
+                s = g.to_move[0]
+                g.apply(rng.choice(g.legal_actions(s)), seat=s)
+    assert differ and arranged

@@ -10,8 +10,7 @@ use them; the view-based encoder stays the definition (docs/rl.md).
 own values to ±LIMIT, so the buffer only needs casting. A bounded writer may also have a
 ``float32`` attribute: the same writer for an ``array("f")`` buffer, which it fills with the
 float32 vector itself (every value the float64 one cast, as ``Encoder.finish`` casts): the
-``Observer`` uses it as its observation, with no scratch and no cast (El Plan, Siglo XX,
-Som).
+``Observer`` uses it as its observation, with no scratch and no cast (every game has one).
 """
 
 from __future__ import annotations

@@ -1,18 +1,35 @@
 """Qytetet and Civitas written straight from the state (see the package's docstring). The
 view shows everything but the surprise deck's order, and so does this: it reads positions,
 balances, titles, buildings, mortgages, the phase, the die, the round and the deck's size.
-The squares' printed prices never change: their part of the vector is computed once per board;
-the squares' part as a whole is kept per observer with the streets' state it shows (owners,
-buildings, mortgages: C-speed list comparisons), and brought up to date street by street when
-that state changes (most actions, rolls, moves and payments, leave it unchanged); rents and
-sale prices are remembered per (square, houses, hotels)."""
+
+Parts are remembered, so that a call writes little more than what changed since the last call
+about the same game and seat:
+
+- per board and rules, the squares' printed values (they never change) and each street's
+  houses, hotels, rent, sale price and title value per (street, houses, hotels);
+- per (seat, players, phase, current, to move, die, can buy, round limit) the vector's first
+  part (its one-hot flags);
+- per game object and seat (the last ``KEPT`` seen) a record: the whole vector as that seat
+  saw it last, with the streets' state it shows (owners, buildings, mortgages), each street's
+  title value counted and each seat's sum of them (Qytetet's capital is balance + that sum),
+  and each seat's row as written (balance, title values, position, jail, card). Every call
+  compares the game's lists with the record's (C-speed list comparisons) and rewrites only
+  the streets that changed (most actions, rolls, moves and payments, leave them unchanged),
+  moving their title values between seats (exact sums: the same numbers ``score`` makes),
+  then the rows of the seats that changed and the turn's part, and copies the vector out as
+  one slice. A game seen for the first time starts from the record made last for the same
+  seat (a clone, the next game of an environment), or from the printed values.
+
+``writer(game_id, "f")`` (the ``float32`` attribute of the one in ``DIRECT``) keeps its vector
+in float32 and writes the float32 vector itself: the same values as the float64 ones cast."""
 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from decimal import Decimal
 from itertools import compress
-from operator import ne
+from operator import indexOf, is_not
 from typing import Any
 
 from ludoteca.core.money import to_json_number as J
@@ -20,6 +37,9 @@ from ludoteca.games.monopoly.state import NOBODY, PHASE_NAMES
 
 from ..encoders import encoder_for
 from ..encoding import LIMIT
+
+KEPT = 64                                       # records kept per writer (games × seats)
+ZERO = Decimal(0)
 
 
 def _clip(v: float) -> float:
@@ -34,15 +54,43 @@ def _run(v: Any, scale: float) -> float | None:
     return (1.0 if v else 0.0) if (v is True or v is False) else _clip(v / scale)
 
 
-def _remember(memo: dict[Decimal, float], amount: Decimal) -> float:
-    """``J(amount) / 10000`` (a balance or a capital in the vector), remembered."""
-    if len(memo) > 50_000:
-        memo.clear()
-    v = memo[amount] = _clip(J(amount) / 10000.0)
-    return v
+def _changed(now: list[Any], was: list[Any]) -> list[int]:
+    """Where ``now`` holds other objects than ``was`` (of its length, and ``now != was``):
+    the first found in C, then the rest compared as one slice (most changes are of one
+    item). Told apart by identity: an equal value told apart is only written again."""
+    j = indexOf(map(is_not, now, was), True)
+    k = j + 1
+    if now[k:] == was[k:]:
+        return [j]
+    return [j, *compress(range(k, len(now)), map(is_not, now[k:], was[k:]))]
 
 
-def writer(game_id: str):
+class _Record:
+    """The vector one seat saw of one game last, and the state it shows."""
+
+    __slots__ = ("game", "static", "n", "capital", "owner", "houses", "hotels", "mortgage",
+                 "values", "titles", "keys", "rows", "vec")
+
+    def __init__(self, game: Any, static: tuple[Any, ...], n: int, lists: tuple[list, ...],
+                 values: list[Decimal], titles: list[Decimal], vec: array) -> None:
+        self.game = game                        # (kept alive: its id is no other's)
+        self.static, self.n = static, n         # (a game's board and rules never change)
+        self.capital = game.rules.ranked_by_capital
+        self.rows: list[tuple[int, int]] = []   # (seat, its row's offset) for the seats shown
+        self.owner, self.houses, self.hotels, self.mortgage = lists
+        self.values = values                    # each square's title value (0: no street)
+        self.titles = titles                    # each seat's title values, summed (0 when
+                                                # the ranking is by balance)
+        self.keys: list[Any] = [None] * n       # each seat's row as written (None: not yet)
+        self.vec = vec
+
+
+def writer(game_id: str, typecode: str = "d") -> Callable[[Any, int, Any], None]:
+    """``write(game, seat, buf)``: the whole vector of ``seat``'s view into ``buf``, an
+    ``array(typecode)``: ``"d"`` (the float64 scratch; its ``float32`` attribute is the same
+    writer for ``"f"``) or ``"f"`` (the float32 vector itself: its parts are kept in float32,
+    every value stored the float64 one cast, as ``Encoder.finish`` casts)."""
+    isz = array(typecode).itemsize
     enc = encoder_for(game_id)
     rows = {r.name: r for r in enc.layout()}
     fields = {f.name: f for f in enc.fields}
@@ -51,15 +99,16 @@ def writer(game_id: str):
         return rows[name].offset
 
     phase_index = fields["phase"].index
-    roll_index = fields["last_roll"].index
-    o_phase, o_current, o_to_move, o_roll = off("phase"), off("current"), off("to_move"), \
-        off("last_roll")
+    phase_at = [off("phase") + phase_index[name] for name in PHASE_NAMES]
+    roll_at = {roll: off("last_roll") + i for roll, i in fields["last_roll"].index.items()}
+    o_current, o_to_move = off("current"), off("to_move")
     o_can_buy, o_round, o_max, o_deck = off("can_buy"), off("round"), off("max_rounds"), \
         off("deck_size")
     p_present, p_stride = off("players[i].present"), rows["players[i].balance"].stride
-    p_bal, p_cap, p_pos = off("players[i].balance"), off("players[i].capital"), \
-        off("players[i].position")
-    p_jail, p_card = off("players[i].in_jail"), off("players[i].holds_salir_carcel")
+    d_bal, d_cap, d_pos = (off(f"players[i].{name}") - p_present
+                           for name in ("balance", "capital", "position"))
+    d_jail, d_card = (off(f"players[i].{name}") - p_present
+                      for name in ("in_jail", "holds_salir_carcel"))
     n_slots = fields["players"].length
     n_positions = len(fields["players"].fields[2].choices)
     s_present, s_stride = off("squares[i].present"), rows["squares[i].type"].stride
@@ -68,20 +117,21 @@ def writer(game_id: str):
     s_mortgaged, s_received = off("squares[i].mortgaged"), off("squares[i].mortgage_received")
     s_rent, s_sale = off("squares[i].rent"), off("squares[i].sale_price")
     n_squares = fields["squares"].length
-    sq0 = s_present                             # the squares are the vector's last part
-    assert sq0 + n_squares * s_stride == enc.size
-    top_zeros = array("d", bytes(8 * sq0))
-    money: dict[Decimal, float] = {}
-    statics: dict[int, tuple[array, tuple[tuple[int, ...], ...], dict, Any]] = {}
+    assert s_present + n_squares * s_stride == enc.size   # the squares are the last part
+    assert max(phase_at + list(roll_at.values()) + [o_current + n_slots - 1,
+                                                    o_to_move + n_slots - 1, o_can_buy]) \
+        < o_round < p_present and o_max < p_present and o_deck < p_present
+    row_zeros = array(typecode, bytes(isz * p_stride))
+    statics: dict[int, tuple[Any, ...]] = {}
 
-    def static_part(game: Any) -> tuple[array, tuple[tuple[int, ...], ...], dict]:
-        """The squares' printed values (the vector's part that never changes) and a memo of
-        rents and sale prices, per board."""
+    def static_part(game: Any) -> tuple[Any, ...]:
+        """Per board and rules: the vector with the squares' printed values (the part that
+        never changes), each street's offsets and the memo of ``built``."""
         board = game.board
         got = statics.get(id(board))
-        if got is not None and got[3] is board and got[2].get("rules") is game.rules:
-            return got[0], got[1], got[2]
-        buf = array("d", bytes(8 * enc.size))
+        if got is not None and got[4] is board and got[5] is game.rules:
+            return got
+        buf = array(typecode, bytes(isz * enc.size))
         type_index = fields["squares"].fields[0].index
         streets = []
         for j, sq in enumerate(board.squares[:n_squares]):
@@ -104,146 +154,192 @@ def writer(game_id: str):
                        s_hotels + j * s_stride, s_mortgaged + j * s_stride,
                        s_received + j * s_stride, s_rent + j * s_stride, s_sale + j * s_stride)
                       for j in streets)
-        # rents and sale prices by (square, houses, hotels); each street's slot by square
-        memo: dict[Any, Any] = {"rules": game.rules, "slots": {t[0]: t for t in slots}}
-        statics[id(board)] = (buf, slots, memo, board)
-        return buf, slots, memo
+        # each street's built values by (street, houses, hotels); each street's slot by square
+        got = statics[id(board)] = (buf, slots, {}, {t[0]: t for t in slots}, board,
+                                    game.rules)
+        return got
 
-    last: list[Any] = [None, None, None]        # the board, rules and static part last used
-    # per (game, observer): [static part, n, owner, houses, hotels, mortgage, the squares'
-    # part, titles, the game (kept alive: its id is no other's)]; the last made per observer
-    kept: dict[tuple[int, int], list[Any]] = {}
-    last_kept: dict[int, list[Any]] = {}
+    kept: dict[tuple[int, int], _Record] = {}   # per (game, seat), the last ``KEPT``
+    last_kept: dict[int, _Record] = {}          # per seat, the record written last
 
-    def street(sec: array, slot: tuple[int, ...], game: Any, me: int, n: int, before: int,
-               dynamic: dict) -> None:
-        """Street ``slot[0]``'s values in the squares' part ``sec`` (offsets from ``sq0``),
-        rewritten whole; ``before``: the owner ``sec`` showed (its mark is cleared)."""
+    def street(rec: _Record, slot: tuple[int, ...], game: Any, me: int, n: int,
+               before: int) -> None:
+        """Street ``slot[0]``'s values in ``rec``'s vector (and its title value) brought up
+        to date; ``before``: the owner the vector showed."""
         j, bo, bh, bt, bm, br, brent, bsale = slot
-        bo -= sq0
-        if before != NOBODY:
-            sec[bo + (before - me) % n] = 0.0
+        vec = rec.vec
         o = game.owner[j]
-        if o != NOBODY:
-            sec[bo + (o - me) % n] = 1.0
-        h, t = game.houses[j], game.hotels[j]
-        sec[bh - sq0] = h / 4.0
-        sec[bt - sq0] = t / 2.0
-        m = game.mortgage[j]
-        if m is not None:
-            sec[bm - sq0] = 1.0
-            sec[br - sq0] = _clip(J(m) / 1000.0)
-        else:
-            sec[bm - sq0] = sec[br - sq0] = 0.0
-        key = (j, h, t)
-        got = dynamic.get(key)
+        if o != before:
+            if before != NOBODY:
+                vec[bo + (before - me) % n] = 0.0
+            if o != NOBODY:
+                vec[bo + (o - me) % n] = 1.0
+        mortgaged(vec, slot, game.mortgage[j])
+        key = (j, game.houses[j], game.hotels[j])
+        got = rec.static[2].get(key)
         if got is None:
-            got = dynamic[key] = (_clip(J(game.rent_of(j)) / 1000.0),
-                                  _clip(J(game.sale_price_of(j)) / 1000.0))
-        sec[brent - sq0], sec[bsale - sq0] = got
+            got = built(game, key, rec.static[2])
+        vec[bh], vec[bt], vec[brent], vec[bsale], value = got
+        values = rec.values
+        was = values[j]
+        if (value is not was or o != before) and rec.capital:
+            titles = rec.titles                  # (exact sums: the same numbers as
+            if 0 <= before < n:                  # ``score``'s, whatever the order)
+                titles[before] -= was
+            if 0 <= o < n:
+                titles[o] += value
+            values[j] = value
 
-    def titles_of(game: Any, n: int) -> list[Decimal]:
-        """Each seat's title values, summed in board order as ``score`` sums them (all 0
-        when the ranking is by balance)."""
-        titles = [Decimal(0)] * n
-        if game.rules.ranked_by_capital:
-            owner = game.owner
-            for k in game.board.streets:
-                o = owner[k]
-                if o != NOBODY:
-                    titles[o] += game.title_value(k)
-        return titles
+    def mortgaged(vec: array, slot: tuple[int, ...], m: Decimal | None) -> None:
+        """Street ``slot[0]``'s mortgage ``m`` (the amount received, None: not mortgaged)."""
+        if m is not None:                        # J(m) / 1000 (as in ``seat_row``)
+            vec[slot[4]] = 1.0
+            v = float(m) / 1000.0 or 0.0
+            vec[slot[5]] = v if -LIMIT <= v <= LIMIT else _clip(v)
+        else:
+            vec[slot[4]] = vec[slot[5]] = 0.0
 
-    def squares(game: Any, me: int, n: int, base: array, slots: tuple[tuple[int, ...], ...],
-                dynamic: dict) -> list[Any]:
-        """The squares' part as observer ``me`` sees ``game`` and the title values, kept with
-        the streets' state they show; a game seen for the first time starts from the record
-        made last for this observer (or from the printed values), and only the streets whose
-        owner, buildings or mortgage differ are rewritten."""
-        owner, houses, hotels, mortgage = game.owner, game.houses, game.hotels, game.mortgage
-        rec = kept.get((id(game), me))
-        if rec is None or rec[8] is not game:
-            like = last_kept.get(me)
-            if like is not None and like[0] is base and like[1] == n:
-                rec = [base, n, like[2], like[3], like[4], like[5], like[6][:], like[7], game]
-            else:
-                rec = [base, n, owner[:], houses[:], hotels[:], mortgage[:], base[sq0:],
-                       titles_of(game, n), game]
-                for slot in slots:
-                    street(rec[6], slot, game, me, n, NOBODY, dynamic)
-            if len(kept) >= 64:
-                del kept[next(iter(kept))]
-            kept[(id(game), me)] = last_kept[me] = rec
-        if owner == rec[2] and houses == rec[3] and hotels == rec[4] and mortgage == rec[5]:
-            return rec
-        changed = set()
-        for now, before in ((owner, rec[2]), (houses, rec[3]), (hotels, rec[4]),
-                            (mortgage, rec[5])):
-            if now != before:
-                changed.update(compress(range(len(now)), map(ne, now, before)))
-        sec, at, was = rec[6], dynamic["slots"], rec[2]
-        for j in changed:
-            slot = at.get(j)
-            if slot is not None:
-                street(sec, slot, game, me, n, was[j], dynamic)
-        rec[2:6] = owner[:], houses[:], hotels[:], mortgage[:]
-        rec[7] = titles_of(game, n)
-        last_kept[me] = rec
+    def built(game: Any, key: tuple[int, int, int], dynamic: dict) -> tuple[Any, ...]:
+        """A street's values with ``key``'s (street, houses, hotels): houses, hotels, rent,
+        sale price (as the vector shows them) and title value, remembered per board."""
+        j, h, t = key
+        got = dynamic[key] = (h / 4.0, t / 2.0, _clip(J(game.rent_of(j)) / 1000.0),
+                              _clip(J(game.sale_price_of(j)) / 1000.0), game.title_value(j))
+        return got
+
+    def record(game: Any, me: int, n: int, static: tuple[Any, ...]) -> _Record:
+        """A new record of ``game`` for seat ``me``: a copy of the one written last for this
+        seat (its streets are brought up to date after), or made from the printed values."""
+        like = last_kept.get(me)
+        if like is not None and like.static is static and like.n == n:
+            rec = _Record(game, static, n, (like.owner, like.houses, like.hotels,
+                                            like.mortgage), like.values[:], like.titles[:],
+                          like.vec[:])
+        else:
+            rec = _Record(game, static, n, (game.owner[:], game.houses[:], game.hotels[:],
+                                            game.mortgage[:]), [ZERO] * len(game.owner),
+                          [ZERO] * n, static[0][:])
+            for slot in static[1]:
+                street(rec, slot, game, me, n, NOBODY)
+        rec.rows = [(s, p_present + (s - me) % n * p_stride) for s in range(n)
+                    if (s - me) % n < n_slots]
+        if len(kept) >= KEPT:
+            del kept[next(iter(kept))]
+        kept[(id(game), me)] = rec
         return rec
 
-    def write(game: Any, seat: int, out: Any) -> None:
-        if game.board is last[0] and game.rules is last[1]:
-            base, slots, dynamic = last[2]
+    def squares(rec: _Record, game: Any, me: int, n: int) -> None:
+        """The streets whose owner, buildings or mortgage differ from ``rec``'s rewritten
+        (with the title values); only the mortgage of those where only it differs."""
+        was, at = rec.owner, rec.static[3]
+        held: list[int] = []                     # the streets whose owner or buildings differ
+        now = game.owner
+        if now != was:
+            held += _changed(now, was)
+            rec.owner = now[:]
+        now = game.houses
+        if now != rec.houses:
+            held += _changed(now, rec.houses)
+            rec.houses = now[:]
+        now = game.hotels
+        if now != rec.hotels:
+            held += _changed(now, rec.hotels)
+            rec.hotels = now[:]
+        for j in set(held) if len(held) > 1 else held:
+            slot = at.get(j)
+            if slot is not None:
+                street(rec, slot, game, me, n, was[j])
+        now = game.mortgage
+        if now != rec.mortgage:
+            for j in _changed(now, rec.mortgage):
+                slot = at.get(j)
+                if slot is not None and j not in held:
+                    mortgaged(rec.vec, slot, now[j])
+            rec.mortgage = now[:]
+
+    def seat_row(vec: array, b: int, key: tuple[Any, ...], old: tuple[Any, ...] | None,
+                 capital: bool) -> None:
+        """One seat's row at ``b`` (present, balance, capital, position, jail, card) brought
+        from ``old`` (its values as written; None: nothing yet) to ``key``."""
+        bal, title, pos, jailed, holds = key
+        if old is None:
+            vec[b:b + p_stride] = row_zeros
+            vec[b] = 1.0
+            was, was_title, p = None, None, -1
         else:
-            base, slots, dynamic = last[2] = static_part(game)
-            last[0], last[1] = game.board, game.rules
-        out[:sq0] = top_zeros
-        n = len(game.names)
-        me = seat
-        out[o_phase + phase_index[PHASE_NAMES[game.phase]]] = 1.0
-        cur = game.current
-        out[o_current + (cur - me) % n] = 1.0
-        for s in game.to_move:
-            out[o_to_move + (s - me) % n] = 1.0
-        roll = game.last_roll
-        if roll is not None:
-            i = roll_index.get(roll)
-            if i is not None:
-                out[o_roll + i] = 1.0
-        out[o_can_buy] = 1.0 if game.can_buy_now() else 0.0
-        v = (game.turns // n + 1) / 100.0        # (clipped inline: ±LIMIT, as _clip does)
-        out[o_round] = v if v <= LIMIT else LIMIT
-        rounds = game.max_rounds
-        if rounds is not None:
-            out[o_max] = _run(rounds, 100.0)
-        v = len(game.deck) / 10.0
-        out[o_deck] = v if v <= LIMIT else LIMIT
-        capital = game.rules.ranked_by_capital
-        rec = squares(game, me, n, base, slots, dynamic)
-        titles = rec[7]                          # score(s) = balance + these
-        for s in range(n):
-            j = (s - me) % n
-            if j >= n_slots:
-                continue
-            b = j * p_stride
-            out[p_present + b] = 1.0
-            bal = game.bal[s]
-            v = money.get(bal)
-            if v is None:
-                v = _remember(money, bal)
-            out[p_bal + b] = v
-            if capital:                          # score(s), with memoised title values
-                total = bal + titles[s]
-                v = money.get(total)
-                if v is None:
-                    v = _remember(money, total)
-                out[p_cap + b] = v
-            pos = game.pos[s]
+            was, was_title, p, _, _ = old
+        # a balance or a capital is J(amount) / 10000, clipped: ``float`` gives the same
+        # float as ``J`` (of a whole amount, its ``int``'s; 0 for -0), and quicker
+        if bal is not was:
+            v = float(bal) / 10000.0 or 0.0
+            vec[b + d_bal] = v if -LIMIT <= v <= LIMIT else _clip(v)
+        if capital and (bal is not was or title is not was_title):
+            v = float(bal + title) / 10000.0 or 0.0  # score(s) = balance + title values
+            vec[b + d_cap] = v if -LIMIT <= v <= LIMIT else _clip(v)
+        if pos != p:
+            if 0 <= p < n_positions:
+                vec[b + d_pos + p] = 0.0
             if 0 <= pos < n_positions:
-                out[p_pos + b + pos] = 1.0
-            out[p_jail + b] = 1.0 if game.jailed[s] else 0.0
-            out[p_card + b] = 1.0 if game.escape_holder == s else 0.0
-        out[sq0:] = rec[6]                       # the squares as this seat sees them
+                vec[b + d_pos + pos] = 1.0
+        vec[b + d_jail] = 1.0 if jailed else 0.0
+        vec[b + d_card] = 1.0 if holds else 0.0
+
+    turns: dict[tuple[Any, ...], tuple[array, float]] = {}
+
+    def turn(key: tuple[Any, ...]) -> tuple[array, float]:
+        """The vector's first part (phase, current, to move, die, can buy) and the round
+        limit's value, remembered per ``key`` (seat, players and what they are made from)."""
+        me, n, phase, current, to_move, roll, can_buy, rounds = key
+        head = array(typecode, bytes(isz * o_round))
+        head[phase_at[phase]] = 1.0
+        head[o_current + (current - me) % n] = 1.0
+        for s in to_move:
+            head[o_to_move + (s - me) % n] = 1.0
+        at = roll_at.get(roll)
+        if at is not None:
+            head[at] = 1.0
+        if can_buy:
+            head[o_can_buy] = 1.0
+        if len(turns) >= 10_000:
+            turns.clear()
+        got = turns[key] = (head, _run(rounds, 100.0) if rounds else 0.0)
+        return got
+
+    def write(game: Any, seat: int, out: Any) -> None:
+        me = seat
+        rec = last_kept.get(me)
+        if rec is None or rec.game is not game:
+            rec = kept.get((id(game), me))
+            if rec is None or rec.game is not game:
+                rec = record(game, me, len(game.names), static_part(game))
+            last_kept[me] = rec
+        n = rec.n
+        if game.owner != rec.owner or game.houses != rec.houses or game.hotels != rec.hotels \
+                or game.mortgage != rec.mortgage:
+            squares(rec, game, me, n)
+        vec = rec.vec
+        key = (me, n, game.phase, game.current, game.to_move, game.last_roll,
+               game.can_buy_now(), game.max_rounds)
+        got = turns.get(key)
+        if got is None:
+            got = turn(key)
+        vec[:o_round], vec[o_max] = got          # the turn: phase, seats, die, the limit
+        v = (game.turns // n + 1) / 100.0        # (clipped inline: ±LIMIT, as _clip does)
+        vec[o_round] = v if v <= LIMIT else LIMIT
+        v = len(game.deck) / 10.0
+        vec[o_deck] = v if v <= LIMIT else LIMIT
+        capital = rec.capital
+        bal, titles, pos, jailed, holder = game.bal, rec.titles, game.pos, game.jailed, \
+            game.escape_holder
+        keys = rec.keys
+        for s, b in rec.rows:                    # the rows of the seats whose key changed
+            key = (bal[s], titles[s], pos[s], jailed[s], holder == s)
+            old = keys[s]
+            if key != old:
+                seat_row(vec, b, key, old, capital)
+                keys[s] = key
+        out[:] = vec
 
     write.bounded = True                         # every value clipped to ±LIMIT here
+    write.float32 = write if typecode == "f" else writer(game_id, "f")
     return write

@@ -10,12 +10,13 @@ per-seat lists as they were at the last observation: comparing them (by content;
 items, being shared by the engine's clones, are never changed in place) finds what changed,
 and only that part of that seat's block is written again (the country's layout — only its
 new cells when the country just grew —; its citizens and incomes; its garbage; its
-technologies; a count). The garbage and citizens that changed are found by position in the
-game's lists and written in the block of the seat whose country holds their tile (the
-writer keeps per tile its seat and its place in the block; a tile's change moves its
-country's totals by the difference). Each change gives the block a new stamp. Per buffer
-(held weakly), the writer remembers the stamps of the blocks it copied and the observer it
-turned them to, so a buffer gets again only the blocks that changed, or every block when the
+technologies; a count). When the game's garbage or citizens changed, each country's own
+are read at once (a reader per seat of its tiles and of their citizen sites, made when its
+tiles change) and compared with what was read last: the garbage of the tiles that changed
+is written again (moving its country's totals by the difference), a country whose citizens
+changed gets its citizens and incomes again. Each change gives the block a new stamp. Per
+buffer (held weakly), the writer remembers the stamps of the blocks it copied and the observer
+it turned them to, so a buffer gets again only the blocks that changed, or every block when the
 observer changed: a buffer must be changed by nothing else between two writes (an
 ``Observer``'s is private; a new buffer is written whole). A game seen for the first time
 starts from a copy of the memo of a game as dealt with the same content and table (every game
@@ -43,7 +44,6 @@ from ludoteca.games.sigloxx.common import (
     LAST_ROUND,
     MAINT_STEP,
     N_LAND,
-    N_SITES,
     PH_CAT,
     PH_OVER,
     PH_RECYCLE,
@@ -74,6 +74,16 @@ def _getter(indices: tuple[int, ...]) -> Callable[[Any], Any]:
     if not indices:
         return _NONE
     return itemgetter(*indices)
+
+
+def _reader(indices: tuple[int, ...]) -> Callable[[Any], tuple]:
+    """A fast reader of the tuple of ``values[i]`` for ``i`` in ``indices``."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    if not indices:
+        return _NONE
+    i = indices[0]
+    return lambda values: (values[i],)
 
 
 def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
@@ -216,22 +226,12 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
     # ----- a seat's block, kept per game and changed in place --------------------------------
     # A seat's memo is a list: [block, its land tiles, their offsets in the block, the country
     # written (the grid's dict), technologies' reader, used read, used_m read, seat, garbage
-    # on its tiles, its clean tiles]. ``block`` is the seat's part of the vector without its
-    # holdings; the game's memo keeps per seat a stamp that changes with every change of it
-    # (the buffers compare stamps to know which slots to copy again), and per land tile the
-    # seat whose country holds it and the tile's offset in that seat's block.
-    M_B, M_TILES, M_AT, M_GRID, M_GETU, M_UK, M_UMK, M_SEAT, M_GTOT, M_CLEAN = range(10)
-
-    def site_tiles(K: Any) -> tuple[int, ...]:
-        """Per citizen site, the land tile it is on (per content)."""
-        got = K.memo.get("direct_site_tile")
-        if got is None:
-            tile_of = [-1] * max(N_SITES, 1 + max(x for sites in K.SITES for x in sites))
-            for t, sites in enumerate(K.SITES):
-                for x in sites:
-                    tile_of[x] = t
-            got = K.memo["direct_site_tile"] = tuple(tile_of)
-        return got
+    # on its tiles, its clean tiles, its tiles' garbage reader, garbage read, its tiles'
+    # citizen sites' reader, citizens read]. ``block`` is the seat's part of the vector
+    # without its holdings; the game's memo keeps per seat a stamp that changes with every
+    # change of it (the buffers compare stamps to know which slots to copy again).
+    M_B, M_TILES, M_AT, M_GRID, M_GETU, M_UK, M_UMK, M_SEAT, M_GTOT, M_CLEAN, M_GGET, M_GK, \
+        M_CGET, M_CK = range(14)
 
     def garbage_part(B: array, m: list, garbage: list, tiles: Any, total: int = 0,
                      clean: int = 0) -> None:
@@ -249,37 +249,32 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
         B[p_garb] = v if v <= 10.0 else 10.0
         B[p_clean] = clean / 5.0
 
-    def garbage_changed(seats: list, owner: list, tile_at: list, garbage: list,
-                        garbage0: list) -> set[int]:
-        """The garbage of the tiles that changed since ``garbage0``, written in the blocks of
-        the seats whose countries hold them (a change each: the totals follow); those
-        seats."""
-        changed = set()
-        for t in compress(range(len(garbage)), map(ne, garbage, garbage0)):
-            s = owner[t]
-            if s < 0:
-                continue
-            m = seats[s]
-            B = m[M_B]
-            g, g0 = garbage[t], garbage0[t]
+    def garbage_changed(m: list, now: tuple) -> None:
+        """The garbage on the seat's tiles, read as ``now``, where it changed since it was
+        read last (``M_GK``): the tiles that changed written (a change each: the totals
+        follow)."""
+        then = m[M_GK]
+        m[M_GK] = now
+        B, at = m[M_B], m[M_AT]
+        total, clean = m[M_GTOT], m[M_CLEAN]
+        for j in compress(range(len(now)), map(ne, now, then)):
+            g, g0 = now[j], then[j]
             v = g / 3
-            B[tile_at[t]] = v if v <= 10.0 else 10.0
-            total = m[M_GTOT] = m[M_GTOT] + g - g0
-            v = total / 30.0
-            B[p_garb] = v if v <= 10.0 else 10.0
+            B[at[j]] = v if v <= 10.0 else 10.0
+            total += g - g0
             if (not g) != (not g0):
-                m[M_CLEAN] += 1 if not g else -1
-                B[p_clean] = m[M_CLEAN] / 5.0
-            changed.add(s)
-        return changed
+                clean += 1 if not g else -1
+        m[M_GTOT], m[M_CLEAN] = total, clean
+        v = total / 30.0
+        B[p_garb] = v if v <= 10.0 else 10.0
+        B[p_clean] = clean / 5.0
 
-    def layout_part(game: Any, s: int, m: list, st: list, citizens: bool) -> None:
+    def layout_part(game: Any, s: int, m: list, citizens: bool) -> None:
         """What the country's layout and citizens decide (the window, placed tiles, networks,
         bridges, incomes), then its garbage. A country that only grew since it was written
         (the engine adds cells to a copy of the dict) gets only its new cells, and the
         citizens of the others again when ``citizens`` (they changed)."""
         B = m[M_B]
-        owner, tile_at = st[9], st[10]
         grid, old = game.grid[s], m[M_GRID]
         cit, SITES = game.cit, game.K.SITES
         grown = old is not None and (grid is old or old.items() <= grid.items())
@@ -291,9 +286,6 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
                                                  if c not in old]
         else:                                   # written anew
             B[p_country:p_nets] = layout_zeros
-            for t in m[M_TILES]:
-                if owner[t] == s:
-                    owner[t] = -1
             tiles, at = [], []
             cells = grid.items()
         known = len(tiles)
@@ -303,8 +295,6 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
             if code < N_LAND:
                 tiles.append(code)
                 at.append(b + 2)
-                owner[code] = s
-                tile_at[code] = b + 2
                 B[b] = 1.0
                 c = 0
                 for x in SITES[code]:
@@ -325,13 +315,20 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
         B[p_nets + 1] = max(map(len, nets), default=0) / 12
         B[p_bridges] = _clip(len(game.links[s]) / 4.0)
         incomes_part(game, s, B)
-        m[M_TILES], m[M_AT], m[M_GRID] = tuple(tiles), tuple(at), grid
+        m[M_GRID] = grid
+        if grown and len(tiles) == known:
+            return
+        m[M_TILES], m[M_AT] = tiles, at = tuple(tiles), tuple(at)
+        garbage = game.garbage
         if grown:                               # the new tiles' garbage, added
-            if len(tiles) > known:
-                garbage_part(B, m, game.garbage, zip(tiles[known:], at[known:], strict=True),
-                             m[M_GTOT], m[M_CLEAN])
+            garbage_part(B, m, garbage, zip(tiles[known:], at[known:], strict=True),
+                         m[M_GTOT], m[M_CLEAN])
         else:
-            garbage_part(B, m, game.garbage, zip(tiles, at, strict=True))
+            garbage_part(B, m, garbage, zip(tiles, at, strict=True))
+        m[M_GGET] = get = _reader(tiles)        # what the tiles' garbage and citizens are
+        m[M_GK] = get(garbage)                  # compared by (``update``)
+        m[M_CGET] = get = _reader(tuple([x for t in tiles for x in SITES[t]]))
+        m[M_CK] = get(cit)
 
     def incomes_part(game: Any, s: int, B: array) -> None:
         c, sc, v = game.incomes(s)
@@ -415,8 +412,8 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
     def new_seat(game: Any, s: int, comps: tuple, st: list) -> list:
         B = block_zeros[:]
         B[0] = 1.0
-        m = [B, (), (), None, _NONE, (), (), s, 0, 0]
-        layout_part(game, s, m, st, False)
+        m = [B, (), (), None, _NONE, (), (), s, 0, 0, _NONE, (), _NONE, ()]
+        layout_part(game, s, m, False)
         tech_part(game, s, m)
         for c in range(4, len(COMPS)):
             SCALARS[c](B, comps[c][s])
@@ -425,11 +422,10 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
     def state(game: Any, n: int) -> list:
         """A new memo of ``game``: [content, seats, copies of the per-seat lists (COMPS), copies
         of the shared lists (SHARED), the seats' memos, the top part's round key, the top
-        part, the stamps of its seats' blocks, the top part's display key, per land tile the
-        seat whose country holds it (-1: none; one more entry, always -1), per land tile its
-        offset in that seat's block]. Made from the memo of a game as dealt with the same
-        content and table (``dealt``), brought up to date by ``update``: every game is dealt
-        the same countries, so only what has happened since is written."""
+        part, the stamps of its seats' blocks, the top part's display key]. Made from the memo
+        of a game as dealt with the same content and table (``dealt``), brought up to date by
+        ``update``: every game is dealt the same countries, so only what has happened since is
+        written."""
         if len(games) > 64:
             games.clear()
         K = game.K
@@ -441,8 +437,7 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
             comps = comps_of(game.__dict__)
             st = [K, n, tuple([x[:] for x in comps]),
                   tuple([x[:] for x in shared_of(game.__dict__)]), [], None, None,
-                  [next(stamps) for _ in range(n)], None, [-1] * (len(game.garbage) + 1),
-                  [0] * len(game.garbage)]
+                  [next(stamps) for _ in range(n)], None]
             st[4] = [new_seat(game, s, comps, st) for s in range(n)]
             if game._n_actions == 0 and not game._setup_log:    # as dealt: the seed of others
                 static_top(game, st)
@@ -459,7 +454,6 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
         out[4] = [[m[M_B][:], *m[1:]] for m in st[4]]
         out[6] = st[6][:] if st[6] is not None else None
         out[7] = [next(stamps) for _ in range(st[1])]
-        out[9], out[10] = st[9][:], st[10][:]
         return out
 
     def update(game: Any, n: int, st: list) -> None:
@@ -497,19 +491,24 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
         if shared != shared_before:
             garbage, cit, used, used_m = shared
             garbage0, cit0, used0, used_m0 = shared_before
-            owner = st[9]
-            if cit != cit0:
-                tile_of = site_tiles(game.K)
-                citizens = {owner[tile_of[x]]
-                            for x in compress(range(len(cit)), map(ne, cit, cit0))}
-                for s in citizens:
-                    if s >= 0 and s not in layout:
-                        citizens_part(game, seats[s], cit)
-                        stamp_of[s] = next(stamps)
+            if cit != cit0:                     # the seats whose tiles' citizens changed
+                citizens = set()
+                for m in seats:
+                    now = m[M_CGET](cit)
+                    if now != m[M_CK]:
+                        m[M_CK] = now
+                        s = m[M_SEAT]
+                        citizens.add(s)
+                        if s not in layout:
+                            citizens_part(game, m, cit)
+                            stamp_of[s] = next(stamps)
                 cit0 = cit[:]
             if garbage != garbage0:             # (before the layouts: they add new tiles)
-                for s in garbage_changed(seats, owner, st[10], garbage, garbage0):
-                    stamp_of[s] = next(stamps)
+                for m in seats:
+                    now = m[M_GGET](garbage)
+                    if now != m[M_GK]:
+                        garbage_changed(m, now)
+                        stamp_of[m[M_SEAT]] = next(stamps)
                 garbage0 = garbage[:]
             if used != used0 or used_m != used_m0:
                 for m in seats:
@@ -519,7 +518,7 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
                 used0, used_m0 = used[:], used_m[:]
             st[3] = (garbage0, cit0, used0, used_m0)
         for s in layout:
-            layout_part(game, s, seats[s], st, s in citizens)
+            layout_part(game, s, seats[s], s in citizens)
             stamp_of[s] = next(stamps)
         for s in techs:
             tech_part(game, s, seats[s])
@@ -536,12 +535,15 @@ def writer(typecode: str = "d") -> Callable[[Any, int, Any], None]:
         if key != st[5]:
             if out is None:
                 out = st[6] = top_zeros[:]
-            st[5] = tuple([x[:] if type(x) is list else x for x in key])  # lists copied
+            rd, track, cards, land_piles, tech_piles, cat_stack, cat_used, cat = key
+            st[5] = (rd, track, cards[:], land_piles[:], tech_piles[:], cat_stack, cat_used[:],
+                     cat)                       # (the lists copied)
             round_part(game, out, key)
             st[8] = None
         key = display_key_of(attrs)
         if key != st[8]:
-            st[8] = tuple([x[:] if type(x) is list else x for x in key])
+            land_display, tech_display, marker, supply, rd, track = key
+            st[8] = (land_display[:], tech_display[:], marker, supply, rd, track)
             display_part(game, out, key)
         return out
 
