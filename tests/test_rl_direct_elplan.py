@@ -349,3 +349,48 @@ def test_changes_by_hand_to_any_seat_are_seen():
         seat = rng.randrange(n)
         assert direct(write, g, seat) == ENC.encode(g.view(seat), seat, n).tobytes(), k
     same_as_the_view(write, g)
+
+
+def test_lists_that_shrink_or_are_replaced_by_hand_are_seen():
+    """Beside the lists that grow (cards and events going under, an offer aging), changes by
+    hand that shrink or replace them are seen too: piles under a deck or boxed emptied or
+    reordered, events under and removed replaced, the current event gone and back, cards no
+    longer owned (their tokens gone) and owned again, the Laboratorio pick and the naming,
+    since when a target is active."""
+    g = ludoteca.new_game("elplan", players=3, seed=33)
+    rng = random.Random(33)
+    for _ in range(150):
+        seat = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
+        g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+    write = direct_elplan.writer()
+    n, NT = g.n, direct_elplan.NT
+    cards = range(2, g.ntg)
+
+    def own(s, N, v):
+        g.own[s * NT + N] = v
+        g.sp[3 * (s * NT + N):3 * (s * NT + N) + 3] = [-1, -1, -1]
+        g.since[s * NT + N] = g.period if v and rng.random() < 0.5 else -1
+
+    edits = [
+        lambda: g.under[rng.randrange(3)].clear(),
+        lambda: rng.shuffle(g.under[rng.randrange(3)]),
+        lambda: g.boxed[rng.randrange(3)].append(rng.randrange(len(g.cat))),
+        lambda: g.boxed.__setitem__(rng.randrange(3), []),
+        lambda: g.ev_under.__setitem__(slice(None), rng.sample(range(len(g.C.events)), 3)),
+        lambda: g.ev_under.pop() if g.ev_under else None,
+        lambda: g.ev_removed.__setitem__(slice(None), [rng.randrange(len(g.C.events))]),
+        lambda: setattr(g, "ev_cur", rng.choice([-1, rng.randrange(len(g.C.events))])),
+        lambda: g.offers.__setitem__(rng.randrange(9), rng.choice([-1, rng.randrange(10)])),
+        lambda: own(rng.randrange(n), rng.choice(cards), rng.randrange(2)),
+        lambda: g.since.__setitem__(NT * rng.randrange(n) + rng.randrange(2),
+                                    rng.choice([-1, 1, g.period])),
+        lambda: g.lab.__setitem__(rng.randrange(n), rng.choice([-1, 0, 1, 2])),
+        lambda: g.named.__setitem__(rng.randrange(n), rng.choice([-1, rng.choice(cards)])),
+    ]
+    same_as_the_view(write, g)
+    for k in range(300):
+        for _ in range(1 + k % 3):
+            rng.choice(edits)()
+        seat = rng.randrange(n)
+        assert direct(write, g, seat) == ENC.encode(g.view(seat), seat, n).tobytes(), k
+    same_as_the_view(write, g)

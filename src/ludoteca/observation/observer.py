@@ -75,6 +75,7 @@ class Observer:
             self._buf64 = np.frombuffer(self._buf, dtype=np.float64)
         self.mask = np.zeros(n_actions, dtype=np.int8)
         self.ids: list[int] = []                # the mask's legal ids, in increasing order
+        self._on: tuple[int, ...] | None = ()   # the ids set in ``mask`` (None: not known)
         self._mask_mv = memoryview(self.mask)
         self._ids_cls: type | None = None       # the game class ``_ids_of`` is of
         self._ids_of: dict[int, int] = {}       # id(action object) -> its id
@@ -124,21 +125,28 @@ class Observer:
         """``action_mask`` into ``mask`` and its ids into ``ids`` (a new list): the ids of the
         class's own Action objects (those the engines list) are found by identity and set
         through a memoryview (quicker per id); any other object goes the way of
-        ``action_mask`` (by equality, with its messages)."""
-        mask = self.mask
-        mask.fill(0)
+        ``action_mask`` (by equality, with its messages). Between calls the mask is 1 exactly
+        at ``_on`` (a private copy of ``ids``: nothing else writes the mask), so only those
+        are cleared (all of it after a call that raised: ``_on`` None)."""
+        mask, mv, on = self.mask, self._mask_mv, self._on
+        if on is None:                          # (a call that did not end: clear it all)
+            mask.fill(0)
+        else:
+            for i in on:                        # (only these are 1 in the mask)
+                mv[i] = 0
+        self._on = None
         if game.is_over or seat not in game.to_move:
-            self.ids = []
+            self.ids, self._on = [], ()
             return
         cls = type(game)
         if cls is not self._ids_cls:
             self._ids_of = {id(a): i for i, a in enumerate(cls.all_actions)}
             self._ids_cls = cls
-        get, mv = self._ids_of.get, self._mask_mv
-        ids = [get(id(a)) for a in game.legal_actions(seat)]
+        ids = list(map(self._ids_of.get, map(id, game.legal_actions(seat))))
         if None in ids:
             action_mask(game, seat, mask)
             self.ids = np.flatnonzero(mask).tolist()
+            self._on = tuple(self.ids)
             return
         for i in ids:
             mv[i] = 1
@@ -146,6 +154,7 @@ class Observer:
             ids = list(set(ids))
         ids.sort()
         self.ids = ids
+        self._on = tuple(ids)
 
     def legal(self, game: Game, seat: int, action: Any) -> Any:
         """The Action of id ``action`` when the mask of this very state and seat (already

@@ -7,13 +7,15 @@ choices (D4, D6, merma) only ``decides``/``done`` — the observer's own pending
 Most of the vector changes little from one action to the next, and is kept up to date per
 game (by ``id``; a game of another size, content, plans, level or tutorial option starts
 anew) rather than made again. Each game keeps the lists its parts were made from (compared at
-every observation with the game's own; those of a change are searched first in the seat
-observed last, which in an environment is the one that acted since) and the parts:
+every observation with the game's own) and the parts:
 - the seats' blocks, in absolute order (the observer's turn is two copies): each target (a
   plan process or an investment card with its tokens, ``active``, what it gives) rewritten
-  when its inputs change; each head in groups (resources and ideas, square, trios, the
-  Period's flags) rewritten for the seats whose values changed; the secret steps' flags;
-- the decks with the events (each offer, pile size, count rewritten when it changes);
+  when its key changes (the keys of a seat's owned targets, a few, are made again when its
+  part of the targets' lists changed; since when a target is active is written apart from its
+  piece); each head in groups (resources and ideas, square, trios, the Period's flags)
+  rewritten for the seats whose values changed (a key per seat); the secret steps' flags;
+- the decks with the events (each offer, pile size, count rewritten when it changes; counts
+  of a pile that only grew are added to);
 - the market with the squares (per observer: who is on them) and the modifiers (per
   observer).
 The pieces are remembered by their inputs, per content and tutorial option (targets, squares,
@@ -77,7 +79,7 @@ class _Cx:
     """The memos of one content and tutorial option (shared by all its games) and its tables
     by position."""
 
-    __slots__ = ("ci", "evc", "lab_targets", "trio_deck", "last_period", "plan_heads",
+    __slots__ = ("ci", "evc", "lab_targets", "trio_deck", "tslots", "last_period", "plan_heads",
                  "targets", "tables", "squares", "modifiers", "usable")
 
 
@@ -86,14 +88,13 @@ class _Seen:
     observation, with the game's own) and the parts."""
 
     __slots__ = ("n", "C", "plans", "tut", "level", "cat", "cx", "seats", "mv", "tkeys",
-                 "tdeck", "tper", "ontok", "trios", "sim", "simkeys", "decks", "t", "h", "q",
-                 "d", "m", "tab", "tab_period", "tab_stage", "last")
+                 "tdeck", "tper", "town", "towned", "tmemo", "tseat", "ontok", "trios", "sim",
+                 "simkeys", "decks", "t", "h", "q", "d", "m", "tab", "tab_period", "tab_stage")
 
     def __init__(self, n: int) -> None:
         self.n = n                              # a game of another size: another entry
         self.t = self.h = self.q = self.d = self.m = self.tab = None
         self.tab_period = self.tab_stage = None
-        self.last = 0                           # the last observer (it acted since, likely)
 
 
 def writer(typecode: str = "d"):
@@ -261,6 +262,9 @@ def writer(typecode: str = "d"):
             [2 + k for k, card in enumerate(cat) if card.kind == "choose_one"]
             + ([game.lab_n] if game.lab_n >= 0 else []))
         cx.trio_deck = (-1, -1) + tuple(card.deck if card.trio else -1 for card in cat)
+        cx.tslots = tuple(tuple((N, s * NT + N, 3 * (s * NT + N), N in cx.lab_targets,
+                                 s * PS + T0 + N * t_stride) for N in range(t_len))
+                          for s in range(n_slots))    # a target as ``owned_targets`` lists it
         cx.last_period = game.last_period()
         cx.plan_heads, cx.targets = {}, {}
         cx.tables, cx.squares, cx.modifiers, cx.usable = {}, {}, {}, {}
@@ -277,10 +281,11 @@ def writer(typecode: str = "d"):
 
     # ----- the pieces, made on a memo's miss --------------------------------------------------
     def target_piece(game: Any, s: int, N: int) -> array:
-        """Target ``N`` of seat ``s`` as the view shows it (``t_stride`` values): the plan's
-        process or the investment card, with its tokens, ``active`` and what it gives now."""
+        """Target ``N`` of seat ``s`` as the view shows it (``t_stride`` values) but since when
+        it is active (written apart): the plan's process or the investment card, with its
+        tokens, ``active`` and what it gives now."""
         block = zeros(t_stride)
-        sp, since = game.sp, game.since
+        sp = game.sp
         b0 = s * NT
         spaces, mn = game.tinfo[s][N]
         b3 = (b0 + N) * 3
@@ -289,8 +294,6 @@ def writer(typecode: str = "d"):
         block[t_active] = 1.0 if active else 0.0
         block[t_tokens] = ((sp[b3] >= 0) + (sp[b3 + 1] >= 0) + (sp[b3 + 2] >= 0)) / 3.0
         block[t_min] = mn / 3.0
-        if since[b0 + N] >= 0:
-            block[t_since] = since[b0 + N] / 12.0
         if N < 2:
             i = pt_index[game.C.plans[game.plans[s]].processes[N][0]]
             if i is not None:
@@ -458,11 +461,8 @@ def writer(typecode: str = "d"):
         return _put(cx.modifiers, key, bounded(buf))
 
     # ----- the parts of one game, brought up to date ----------------------------------------
-    # positions in the lists -> targets or seats, for the changed positions
+    # positions in the lists -> seats or slots, for the changed positions
     # (``compress(table, map(ne, now, before))``: the comparison is made in C)
-    tgt_of_space = tuple(i // 3 for i in range(3 * NT))      # a seat's spaces -> targets
-    tgt_of_target = tuple(range(NT))
-    seat_of_3 = tuple(i // 3 for i in range(3 * n_slots))     # idle, hand, tienda -> seats
     seat_of_1 = tuple(range(4 * n_slots))                     # per seat; offers, age
     sim_parts: dict[tuple, array] = {}
     sim_zeros = zeros(T0 - H)
@@ -480,6 +480,11 @@ def writer(typecode: str = "d"):
                 got[r_procs - H + i] = _lim(pool[i] / 3.0)
         return _put(sim_parts, key, got)
 
+    seats_zeros = zeros(n_slots * PS)
+    decks_start = zeros(o_credit - o_decks)         # the decks present, nothing else yet
+    for k in range(3):
+        decks_start[k * d_stride] = 1.0
+
     def start(game: Any) -> _Seen:
         """A game not seen before (or no longer the one seen under its id)."""
         if len(seen) >= GAMES_MAX:
@@ -489,7 +494,7 @@ def writer(typecode: str = "d"):
         e.C, e.plans, e.tut, e.level, e.cat = game.C, game.plans, game.tutorial, \
             game.level, game.cat
         cx = e.cx = context(game)
-        e.seats = seats = zeros(n * PS)
+        e.seats = seats = seats_zeros[:n * PS]     # (a copy)
         mv = memoryview(seats)                  # the two slices of each observer's turn
         e.mv = tuple((mv[me * PS:], mv[:me * PS]) for me in range(n))
         for s in range(n):
@@ -500,221 +505,144 @@ def writer(typecode: str = "d"):
         e.tper = [[0, 0, 0] for _ in range(n)]
         e.ontok, e.trios = [0] * n, [None] * n
         e.sim, e.simkeys = None, [None] * n
-        e.decks = buf = zeros(o_credit - o_decks)
-        for d in range(3):
-            buf[d * d_stride] = 1.0             # present
+        e.decks = decks_start[:]
         # every part made once from the state: the targets first (the heads read them)
-        sp, own, since = game.sp, game.own, game.since
-        e.t = [sp[:], own[:], since[:], game.lab[:], game.named[:],
-               list(map(sp.__getitem__, sp_slices[:n])),
-               list(map(own.__getitem__, nt_slices[:n])),
-               list(map(since.__getitem__, nt_slices[:n]))]
-        update_targets(game, e, dict.fromkeys(range(n)))
-        update_heads(game, e, True)
+        sp, since, own, lab, named = game.sp, game.since, game.own, game.lab, game.named
+        e.t = [[None] * len(sp), [None] * len(since), [None] * len(own), [None] * len(lab),
+               [None] * len(named)]
+        e.town, e.towned, e.tseat = [None] * n, [()] * n, [None] * n
+        e.tmemo = [cx.targets.setdefault(p, {}) for p in game.plans]
+        update_targets(game, e)
+        e.t = [sp[:], since[:], own[:], lab[:], named[:]]     # (beyond the seats too)
+        e.h = [[None] * n, [None] * n, None, [None] * n]     # (every seat differs)
+        update_heads(game, e)
         update_decks(game, e, None)
         return e
 
-    sp_slices = tuple(slice(3 * NT * s, 3 * NT * (s + 1)) for s in range(n_slots))
-    nt_slices = tuple(slice(NT * s, NT * (s + 1)) for s in range(n_slots))
-    # the seats in the order they are searched for a change, by table size and first seat
-    search = {n: tuple(tuple([g] + [s for s in range(n) if s != g]) for g in range(n))
-              for n in range(1, n_slots + 1)}
-    target_lists = ((0, 3 * NT, tgt_of_space), (1, NT, tgt_of_target), (2, NT, tgt_of_target))
+    W3 = 3 * NT                                     # a seat's spaces in ``sp``
 
-    def changed_targets(game: Any, e: _Seen, guess: int) -> dict[int, Any]:
-        """Seat -> the targets whose lists changed since ``e.t`` (None: every target), and
-        ``e.t`` brought up to date. The seats are searched from ``guess`` on (the last
-        observer: in an environment, the seat that acted since), until the lists are equal
-        again."""
-        n = game.n
-        t = e.t
-        lab, named = game.lab, game.named
-        todo: dict[int, Any] = {}
-        if t[3] != lab or t[4] != named:
-            for s in range(n):
-                if lab[s] != t[3][s] or named[s] != t[4][s]:
-                    todo[s] = None
-            t[3], t[4] = lab[:], named[:]
-        order = search[n][guess if 0 <= guess < n else 0]
-        lists = game.sp, game.own, game.since
-        for k, width, targets_of in target_lists:
-            lst, whole = lists[k], t[k]
-            if whole == lst:
-                continue
-            by_seat = t[5 + k]
-            for s in order:
-                a = s * width
-                now = lst[a:a + width]
-                if now != by_seat[s]:
-                    if s not in todo:
-                        todo[s] = set(compress(targets_of, map(ne, now, by_seat[s])))
-                    elif todo[s] is not None:
-                        todo[s].update(compress(targets_of, map(ne, now, by_seat[s])))
-                    by_seat[s] = now
-                    whole[a:a + width] = now
-                    if whole == lst:
-                        break
-        return todo
-
-    def update_targets(game: Any, e: _Seen, todo: dict[int, Any]) -> None:
-        """The seats' targets in ``e.seats`` (twice), with their trios and ideas on tokens:
-        of each seat in ``todo``, the targets named there (every target for None) whose
-        inputs changed."""
-        ntg = min(game.ntg, t_len)
+    def update_targets(game: Any, e: _Seen) -> None:
+        """The seats' targets in ``e.seats`` (the lists they are made from changed since
+        ``e.t``): of each seat whose part of the lists changed, each owned target whose key
+        (tokens, ``since``, naming, Laboratorio pick) changed, the seat's trios and ideas on
+        tokens."""
         sp, own, since, lab, named = game.sp, game.own, game.since, game.lab, game.named
-        cx, seats, trios = e.cx, e.seats, e.trios
-        lab_targets, trio_deck = cx.lab_targets, cx.trio_deck
-        ext_n = game.ext_n
-        for s, Ns in todo.items():
-            p = game.plans[s]
-            memo = cx.targets.get(p)
-            if memo is None:
-                memo = cx.targets[p] = {}
-            if Ns is None:
-                Ns = range(ntg)
-            elif ext_n in Ns and named[s] >= 0:
-                Ns.add(named[s])                # its activity reads Externalización's
-            keys, decks, per = e.tkeys[s], e.tdeck[s], e.tper[s]
-            nm, b0 = named[s], s * NT
-            for N in Ns:
-                if N >= ntg:
+        t = e.t                                 # (brought up to date seat by seat)
+        if t[2] != own:
+            owned_targets(game, e, own)
+        seats, trios, tseat, trio_deck = e.seats, e.trios, e.tseat, e.cx.trio_deck
+        for s in range(game.n):
+            a, b = s * W3, s * NT
+            now = (sp[a:a + W3], since[b:b + NT], lab[s], named[s])
+            was = tseat[s]
+            if now == was:
+                continue
+            tseat[s] = now
+            t[0][a:a + W3], t[1][b:b + NT], t[3][s], t[4][s] = now
+            if was is None or now[0] != was[0]:
+                e.ontok[s] = now[0].count(3)
+            keys, decks, per, memo = e.tkeys[s], e.tdeck[s], e.tper[s], e.tmemo[s]
+            pick, nm = now[2], now[3]
+            ext = game._ext_active(s) if nm >= 0 else False
+            moved = trios[s] is None or game.ntg > t_len
+            for N, i, b3, lb, at in e.towned[s]:
+                key = (N, sp[b3], sp[b3 + 1], sp[b3 + 2], nm == N, nm == N and ext,
+                       pick if lb else -2, since[i])
+                if key == keys[N]:
                     continue
-                i = b0 + N
-                if N >= 2 and not own[i]:
-                    if keys[N] is None:
-                        continue
-                    key, block, deck = None, tgt_zeros, -1
-                else:
-                    b3 = 3 * i
-                    if nm == N:
-                        key = (N, sp[b3], sp[b3 + 1], sp[b3 + 2], since[i], True,
-                               game._ext_active(s), lab[s] if N in lab_targets else -2)
-                    else:
-                        key = (N, sp[b3], sp[b3 + 1], sp[b3 + 2], since[i], False, False,
-                               lab[s] if N in lab_targets else -2)
-                    if key == keys[N]:
-                        continue
-                    got = memo.get(key)
-                    if got is None:
-                        if len(memo) >= MEMO_MAX:
-                            memo.clear()
-                        got = memo[key] = (target_piece(game, s, N), game._active(s, N))
-                    block = got[0]
-                    deck = trio_deck[N] if got[1] else -1
-                at = s * PS + T0 + N * t_stride
-                seats[at:at + t_stride] = block
+                got = memo.get(key[:7])             # (the piece leaves ``since`` out)
+                if got is None:
+                    if len(memo) >= MEMO_MAX:
+                        memo.clear()
+                    got = memo[key[:7]] = (target_piece(game, s, N), game._active(s, N))
+                seats[at:at + t_stride] = got[0]
+                seats[at + t_since] = _lim(key[7] / 12.0) if key[7] >= 0 else 0.0
                 keys[N] = key
-                was = decks[N]
-                if deck != was:
-                    if was >= 0:
-                        per[was] -= 1
+                deck = trio_deck[N] if got[1] else -1
+                if deck != decks[N]:
+                    if decks[N] >= 0:
+                        per[decks[N]] -= 1
                     if deck >= 0:
                         per[deck] += 1
                     decks[N] = deck
-            v = min(per) if game.ntg <= t_len else game._trios(s)
-            if v != trios[s]:
-                trios[s] = v
-                seats[s * PS + r_trios] = _lim(v / 3.0)
-            e.ontok[s] = e.t[5][s].count(3)
+                    moved = True
+            if moved:
+                v = min(per) if game.ntg <= t_len else game._trios(s)
+                if v != trios[s]:
+                    trios[s] = v
+                    seats[s * PS + r_trios] = _lim(v / 3.0)
 
-    def update_heads(game: Any, e: _Seen, full: bool) -> None:
-        """The seats' heads in ``e.seats``: the groups of values that changed since ``e.h``
-        (every group when ``full``), for the seats whose values changed."""
+    def owned_targets(game: Any, e: _Seen, own: list[int]) -> None:
+        """``e.towned``: each seat's targets present (its plan's and the cards it owns), as
+        (target, index in ``since``, in ``sp``, whether it reads the Laboratorio pick, offset
+        in ``e.seats``); the targets no longer owned emptied."""
+        ntg, slots, seats = min(game.ntg, t_len), e.cx.tslots, e.seats
+        for s in range(game.n):
+            b = s * NT
+            now = own[b:b + NT]
+            if now == e.town[s]:
+                continue
+            e.town[s] = e.t[2][b:b + NT] = now
+            e.tseat[s] = None                       # (its keys made again)
+            owned = (0, 1) + tuple(compress(range(2, ntg), now[2:]))
+            e.towned[s] = tuple(compress(slots[s], [1, 1] + now[2:ntg]))
+            keys, decks, per = e.tkeys[s], e.tdeck[s], e.tper[s]
+            for N in range(2, t_len):
+                if keys[N] is not None and N not in owned:
+                    at = s * PS + T0 + N * t_stride
+                    seats[at:at + t_stride] = tgt_zeros
+                    keys[N] = None
+                    if decks[N] >= 0:
+                        per[decks[N]] -= 1
+                        decks[N] = -1
+                        e.trios[s] = None           # (made again)
+
+    def update_heads(game: Any, e: _Seen) -> None:
+        """The seats' heads in ``e.seats``: for each seat, the groups whose values changed
+        since ``e.h`` (the resources' keys per seat, copies of the square and the Period's
+        flags; every seat differs at the start)."""
         h = e.h
-        if full:
-            h = e.h = [game.idle[:], game.ideas[:], game.hand[:], game.tienda[:],
-                       game.credit[:], e.ontok[:], game.square[:], game.bought[:],
-                       game.returned[:], game.affected[:], game.buy_t[:], game.sell_t[:],
-                       game.sold_n[:], game.disc_used[:]]
-            dirty = moved = flags = range(game.n)
-        else:
-            dirty = moved = flags = ()
-            idle, ideas, hand = game.idle, game.ideas, game.hand
-            if h[0] != idle or h[1] != ideas or h[2] != hand or h[3] != game.tienda \
-                    or h[4] != game.credit or h[5] != e.ontok:
-                dirty = set()
-                if h[0] != idle:
-                    dirty.update(compress(seat_of_3, map(ne, idle, h[0])))
-                    h[0] = idle[:]
-                if h[1] != ideas:
-                    dirty.update(compress(seat_of_1, map(ne, ideas, h[1])))
-                    h[1] = ideas[:]
-                if h[2] != hand:
-                    dirty.update(compress(seat_of_3, map(ne, hand, h[2])))
-                    h[2] = hand[:]
-                if h[3] != game.tienda:             # (unrolled: no tuples made per call)
-                    dirty.update(compress(seat_of_3, map(ne, game.tienda, h[3])))
-                    h[3] = game.tienda[:]
-                if h[4] != game.credit:
-                    dirty.update(compress(seat_of_1, map(ne, game.credit, h[4])))
-                    h[4] = game.credit[:]
-                if h[5] != e.ontok:
-                    dirty.update(compress(seat_of_1, map(ne, e.ontok, h[5])))
-                    h[5] = e.ontok[:]
-            square = game.square
-            if h[6] != square:
-                moved = list(compress(seat_of_1, map(ne, square, h[6])))
-                h[6] = square[:]
-            bought, returned, affected, buy_t, sell_t, sold_n, disc = game.bought, \
-                game.returned, game.affected, game.buy_t, game.sell_t, game.sold_n, \
-                game.disc_used
-            if h[7] != bought or h[8] != returned or h[9] != affected or h[10] != buy_t \
-                    or h[11] != sell_t or h[12] != sold_n or h[13] != disc:
-                flags = set()                   # (unrolled: no tuples made per call)
-                if h[7] != bought:
-                    flags.update(compress(seat_of_1, map(ne, bought, h[7])))
-                    h[7] = bought[:]
-                if h[8] != returned:
-                    flags.update(compress(seat_of_1, map(ne, returned, h[8])))
-                    h[8] = returned[:]
-                if h[9] != affected:
-                    flags.update(compress(seat_of_1, map(ne, affected, h[9])))
-                    h[9] = affected[:]
-                if h[10] != buy_t:
-                    flags.update(compress(seat_of_1, map(ne, buy_t, h[10])))
-                    h[10] = buy_t[:]
-                if h[11] != sell_t:
-                    flags.update(compress(seat_of_1, map(ne, sell_t, h[11])))
-                    h[11] = sell_t[:]
-                if h[12] != sold_n:
-                    flags.update(compress(seat_of_1, map(ne, sold_n, h[12])))
-                    h[12] = sold_n[:]
-                if h[13] != disc:
-                    flags.update(compress(seat_of_1, map(ne, disc, h[13])))
-                    h[13] = disc[:]
-            if not (dirty or moved or flags):
-                return
-        seats = e.seats
-        if dirty:
-            idle, ideas, hand, tienda, credit, ot = h[0], h[1], h[2], h[3], h[4], h[5]
-            for s in dirty:
-                b = 3 * s
-                key = (idle[b], idle[b + 1], idle[b + 2], ideas[s], ot[s], hand[b],
-                       hand[b + 1], hand[b + 2], tienda[b], tienda[b + 1], tienda[b + 2],
-                       credit[s])
+        keys, seats = h[0], e.seats
+        idle, ideas, ot, hand, tienda, credit = game.idle, game.ideas, e.ontok, game.hand, \
+            game.tienda, game.credit
+        b = 0
+        for s in range(game.n):
+            key = (idle[b], idle[b + 1], idle[b + 2], ideas[s], ot[s], hand[b], hand[b + 1],
+                   hand[b + 2], tienda[b], tienda[b + 1], tienda[b + 2], credit[s])
+            if key != keys[s]:
                 got = resources.get(key)
                 if got is None:
                     got = resources_piece(key)
                 at = s * PS + r_idle
                 seats[at:at + R_END - r_idle] = got
-        if moved:
-            square = h[6]
-            for s in moved:
+                keys[s] = key
+            b += 3
+        square = game.square
+        if square != h[1]:
+            for s in compress(seat_of_1, map(ne, square, h[1])):
                 got = square_parts.get(square[s])
                 if got is None:
                     got = square_parts[-1]
                 at = s * PS + r_square
                 seats[at:at + sq_width] = got
-        if flags:
-            bought, returned, affected, buy_t, sell_t, sold_n, disc = h[7:]
-            for s in flags:
+            h[1] = square[:]
+        now = (game.bought, game.returned, game.affected, game.buy_t, game.sell_t,
+               game.sold_n, game.disc_used)
+        if now != h[2]:
+            bought, returned, affected, buy_t, sell_t, sold_n, disc = now
+            keys = h[3]
+            for s in range(game.n):
                 key = (bought[s], returned[s], affected[s], buy_t[s], sell_t[s], sold_n[s],
                        disc[s])
-                got = period_flags.get(key)
-                if got is None:
-                    got = period_piece(key)
-                at = s * PS + r_bought
-                seats[at:at + P_END - r_bought] = got
+                if key != keys[s]:
+                    got = period_flags.get(key)
+                    if got is None:
+                        got = period_piece(key)
+                    at = s * PS + r_bought
+                    seats[at:at + P_END - r_bought] = got
+                    keys[s] = key
+            h[2] = (bought[:], returned[:], affected[:], buy_t[:], sell_t[:], sold_n[:],
+                    disc[:])
 
     def update_sim(game: Any, e: _Seen, st: int) -> None:
         """``[H, T0)`` of the seats' blocks in ``e.seats``: who decides in a secret step, who
@@ -741,46 +669,47 @@ def writer(typecode: str = "d"):
                     seats[s * PS + H:s * PS + T0] = sim_zeros
                     keys[s] = None
 
+    slot_at = tuple((i // 3) * d_stride + d_offer + (i % 3) * d_ostride for i in range(9))
+    slot_o = tuple(i % 3 for i in range(9))         # an offer slot's place in its deck
+
     def update_decks(game: Any, e: _Seen, d: list | None) -> None:
         """The decks, ``decks_live`` and the events in ``e.decks``: the parts that changed
         since ``d`` (all when None)."""
-        fd, under, boxed, offers, age = game.fd, game.under, game.boxed, game.offers, game.age
+        offers, age = game.offers, game.age
         buf, opt_n, ci = e.decks, game.opt_n, e.cx.ci
         if d is None:
-            d = e.d = [None, None, [None] * 3, [None] * 3, [None] * 3, None, None, None,
-                       None, None, None]
-            slots = range(len(offers))
-        elif d[0] == offers and d[1] == age:
-            slots = ()
-        else:
+            d = e.d = [[None] * len(offers), [None] * len(age), [None] * 3, [None] * 3,
+                       [None] * 3, None, None, None, None, None, None]
+        if d[0] != offers or d[1] != age:
             slots = set(compress(seat_of_1, map(ne, offers, d[0])))
             if d[1] != age:
                 slots.update(compress(seat_of_1, map(ne, age, d[1])))
-        for i in slots:
-            k = i // 3
-            o = i - 3 * k
-            if o < opt_n:
-                key = (ci, offers[i], age[i])
-                got = offer_parts.get(key)
-                if got is None:
-                    got = offer_piece(ci, offers[i], age[i])
-                ob = k * d_stride + d_offer + o * d_ostride
-                buf[ob:ob + d_ostride] = got
-        if slots:                               # (copied only when changed)
+            for i in slots:
+                if slot_o[i] < opt_n:
+                    got = offer_parts.get((ci, offers[i], age[i]))
+                    if got is None:
+                        got = offer_piece(ci, offers[i], age[i])
+                    at = slot_at[i]
+                    buf[at:at + d_ostride] = got
             d[0], d[1] = offers[:], age[:]
-        sizes, was_under, was_boxed = d[2], d[3], d[4]
-        for k in range(3):
-            b = k * d_stride
-            x = len(fd[k])
-            if x != sizes[k]:
-                buf[b + d_face] = _lim(x / 10.0)
-                sizes[k] = x
-            if under[k] != was_under[k]:
-                counts(buf, b + d_under, n_cards, under[k], ci)
-                was_under[k] = under[k][:]
-            if boxed[k] != was_boxed[k]:
-                counts(buf, b + d_boxed, n_cards, boxed[k], ci)
-                was_boxed[k] = boxed[k][:]
+        fd, under, boxed, sizes, was_under, was_boxed = game.fd, game.under, game.boxed, \
+            d[2], d[3], d[4]
+        if sizes != [len(fd[0]), len(fd[1]), len(fd[2])]:
+            for k in range(3):
+                x = len(fd[k])
+                if x != sizes[k]:
+                    buf[k * d_stride + d_face] = _lim(x / 10.0)
+                    sizes[k] = x
+        if was_under != under:
+            for k in range(3):
+                if under[k] != was_under[k]:
+                    recount(buf, k * d_stride + d_under, n_cards, under[k], was_under[k], ci)
+                    was_under[k] = under[k][:]
+        if was_boxed != boxed:
+            for k in range(3):
+                if boxed[k] != was_boxed[k]:
+                    recount(buf, k * d_stride + d_boxed, n_cards, boxed[k], was_boxed[k], ci)
+                    was_boxed[k] = boxed[k][:]
         if game.decks_live != d[5]:
             d[5] = game.decks_live
             buf[e_live] = 1.0 if d[5] else 0.0
@@ -792,20 +721,37 @@ def writer(typecode: str = "d"):
             buf[e_aside] = _lim(d[7] / 8.0)
         cur = game.ev_cur
         if cur != d[8]:
+            if d[8] is not None and d[8] >= 0:      # the one written before, and now this one
+                if ev_index[d[8]] is not None:
+                    buf[e_current + ev_index[d[8]]] = 0.0
+                if e.cx.evc[d[8]] is not None:
+                    buf[e_category + e.cx.evc[d[8]]] = 0.0
             d[8] = cur
-            buf[e_current:e_current + w_current] = ev_zeros[w_current]
-            buf[e_category:e_category + w_category] = ev_zeros[w_category]
             if cur >= 0:
                 if ev_index[cur] is not None:
                     buf[e_current + ev_index[cur]] = 1.0
                 if e.cx.evc[cur] is not None:
                     buf[e_category + e.cx.evc[cur]] = 1.0
         if game.ev_under != d[9]:
+            recount(buf, e_under, w_under, game.ev_under, d[9], ev_index)
             d[9] = game.ev_under[:]
-            counts(buf, e_under, w_under, d[9], ev_index)
         if game.ev_removed != d[10]:
+            recount(buf, e_removed, w_removed, game.ev_removed, d[10], ev_index)
             d[10] = game.ev_removed[:]
-            counts(buf, e_removed, w_removed, d[10], ev_index)
+
+    def recount(buf: array, at: int, width: int, items: list[int], was: list[int] | None,
+                index: tuple) -> None:
+        """``counts`` of ``items``, made from those of ``was`` when ``items`` only grew."""
+        if was is None and not items:           # (the part made at the start: all zeros)
+            return
+        k = -1 if was is None else len(was)
+        if 0 <= k <= len(items) and items[:k] == was:
+            for x in items[k:]:
+                j = index[x]
+                if j is not None:
+                    buf[at + j] = _lim(buf[at + j] + 1.0)
+        else:
+            counts(buf, at, width, items, index)
 
     # ----- one observation ----------------------------------------------------------------
     def write(game: Any, seat: int, out: Any) -> None:
@@ -831,10 +777,10 @@ def writer(typecode: str = "d"):
         # the seats' blocks, each in absolute order twice (one slice is the observer's turn):
         # the targets, the heads (which read the targets' ideas on tokens), the secret steps
         t = e.t
-        if t[0] != game.sp or t[1] != game.own or t[2] != game.since or t[3] != game.lab \
+        if t[0] != game.sp or t[1] != game.since or t[2] != game.own or t[3] != game.lab \
                 or t[4] != game.named:
-            update_targets(game, e, changed_targets(game, e, e.last))
-        update_heads(game, e, False)
+            update_targets(game, e)
+        update_heads(game, e)
         sim = e.sim
         if simultaneous:
             if (sim is None or sim[0] != st or sim[1] != game.need or sim[2] != game.done
@@ -873,27 +819,26 @@ def writer(typecode: str = "d"):
         # observer
         market, subs, square = game.market, game.subs, game.square
         q = e.q
-        if q is None or q[0] != market or q[1] != subs or q[2] != square:
-            if q is None or q[0] != market:     # the squares usable depend on the market:
-                kinds = (market[0] > 0) + (market[1] > 0) + (market[2] > 0)   # its kinds
-                key = cx.usable.get((n, kinds))
-                if key is None:
-                    key = cx.usable[n, kinds] = (n, tuple(game._square_usable(x)
-                                                          for x in game.usable))
-                flags = cx.squares.get(key)
-                if flags is None:
-                    flags = squares_piece(game, cx, n, key)
-            else:
-                flags = q[3]
+        if q is None or q[0] != market or q[1] != subs:
+            kinds = (market[0] > 0) + (market[1] > 0) + (market[2] > 0)   # the squares usable
+            key = cx.usable.get((n, kinds))                 # depend on the market's kinds
+            if key is None:
+                key = cx.usable[n, kinds] = (n, tuple(game._square_usable(x)
+                                                      for x in game.usable))
+            flags = cx.squares.get(key)
+            if flags is None:
+                flags = squares_piece(game, cx, n, key)
             base = flags[:]
             base[0], base[1], base[2] = _lim(market[0] / 5.0), _lim(market[1] / 5.0), \
                 _lim(market[2] / 5.0)
             for i in range(min(n_subs, len(subs))):
                 base[3 + i] = _lim(subs[i] / 3.0)
-            q = e.q = (market[:], subs[:], square[:], flags, {}, base)
+            q = e.q = [market[:], subs[:], None, base, None]
+        if q[2] != square:                      # who is on which square: per observer
+            q[2], q[4] = square[:], {}
         got = q[4].get(me)
         if got is None:
-            got = q[5][:]
+            got = q[3][:]
             for s in range(n):
                 j = (s - me) % n
                 if j < n_slots and square[s] >= 0:
@@ -955,7 +900,6 @@ def writer(typecode: str = "d"):
                 i = ch_kind.get(kind)
                 if i is not None:
                     out[b + 1 + n_slots + i] = 1.0
-        e.last = me
 
     write.bounded = True                        # every value is within ±LIMIT (Observer)
     write.float32 = write if typecode == "f" else writer("f")
