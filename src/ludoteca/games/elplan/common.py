@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludoteca.core.events import new_event
+from ludoteca.core.events import Event, new_event
 
 from .content import ANY, MAX_TARGETS, content
 
@@ -55,3 +55,7 @@ def ptriple(x) -> dict[str, int]:
 
 #: Event(kind, rule, data), made faster (the engine makes one or two at every action)
 event = new_event
+#: where the handlers put the events of an action: a list, or None in a quiet game (a learning
+#: environment's or a search's, whose events nobody reads: ``ElplanGame.quiet``), which makes
+#: none; every event site checks it, and play is the same either way
+Events = list[Event] | None

@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core.action import Action
-from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import NT, PROD, RES, SQ_D5, SQ_D6, event, triple
+from .common import NT, PROD, RES, SQ_D5, SQ_D6, Events, event, triple
 
 DONE = A.A_DONE
 BUY_A, BUY_CREDIT_A, IMPORT_A, BUY_SHOP_A = A.BUY_A, A.BUY_CREDIT_A, A.IMPORT_A, A.BUY_SHOP_A
@@ -22,26 +21,28 @@ class MarketMixin:
     """Mixed into ElplanGame."""
 
     # ----- subsidies (EP-D5.13, EP-D6.6, G32) ------------------------------------------------
-    def _deposit(self, amount: int, ev: list[Event], rule: str) -> None:
+    def _deposit(self, amount: int, ev: Events, rule: str) -> None:
         placed = []
         for _ in range(amount):
             q = min(range(3), key=lambda i: (self.subs[i], i))
             self.subs[q] += 1
             placed.append(q)
         self.subs_in += amount
-        ev.append(event("subsidio", rule, {"amount": amount, "squares": placed,
-                                           "subsidies": list(self.subs)}))
+        if ev is not None:
+            ev.append(event("subsidio", rule, {"amount": amount, "squares": placed,
+                                               "subsidies": list(self.subs)}))
 
     # ----- D5 (EP-D5.*) ------------------------------------------------------------------------
-    def _d5_enter(self, ev: list[Event]) -> None:
+    def _d5_enter(self, ev: Events) -> None:
         C = self.C
         if self.feed:                                                     # EP-TWO.1, G40
             have = {C.plans[p].type for p in self.plans}
             for t in range(3):
                 if t not in have:
                     self.market[t] += 1
-                    ev.append(event("alimentar", "EP-TWO.1", {"product": PROD[t],
-                                                              "market": list(self.market)}))
+                    if ev is not None:
+                        ev.append(event("alimentar", "EP-TWO.1", {"product": PROD[t],
+                                                                  "market": list(self.market)}))
 
     def _discount(self, s: int) -> int:
         return 1 if self.square[s] == SQ_D5 and not self.disc_used[s] else 0   # EP-D5.8
@@ -92,48 +93,53 @@ class MarketMixin:
         self.idle[3 * s + 1] -= price - disc
         ev_data["paid"] = price - disc
 
-    def _act_buy(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
+    def _act_buy(self, s: int, t: int, _a: Any, ev: Events) -> None:
         data: dict[str, Any] = {"player": s, "product": PROD[t]}
         self._pay_product(s, self.price_m[s], data)
         self.market[t] -= 1
         self.hand[3 * s + t] += 1
         self.buy_t[s] = t
-        ev.append(event("comprar", "EP-D5.8" if "discount" in data else "EP-D5.3", data))
+        if ev is not None:
+            ev.append(event("comprar", "EP-D5.8" if "discount" in data else "EP-D5.3", data))
 
-    def _act_buy_credit(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
+    def _act_buy_credit(self, s: int, t: int, _a: Any, ev: Events) -> None:
         self.credit[s] = 1
         self.credit_supply -= 1
         self.market[t] -= 1
         self.hand[3 * s + t] += 1
         self.buy_t[s] = t
-        ev.append(event("comprar-credito", "EP-D5.4", {"player": s, "product": PROD[t]}))
+        if ev is not None:
+            ev.append(event("comprar-credito", "EP-D5.4", {"player": s, "product": PROD[t]}))
 
-    def _act_import(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
+    def _act_import(self, s: int, t: int, _a: Any, ev: Events) -> None:
         data: dict[str, Any] = {"player": s, "product": PROD[t]}
         self._pay_product(s, self.price_i[s], data)
         self.hand[3 * s + t] += 1
         self.buy_t[s] = t
-        ev.append(event("importar", "EP-D5.8" if "discount" in data else "EP-D5.5", data))
+        if ev is not None:
+            ev.append(event("importar", "EP-D5.8" if "discount" in data else "EP-D5.5", data))
 
-    def _act_buy_shop(self, s: int, t: int, o: int, ev: list[Event]) -> None:
+    def _act_buy_shop(self, s: int, t: int, o: int, ev: Events) -> None:
         price = self.cat[self.shop_n - 2].price                          # G14: paid to the owner
         self.tienda[3 * o + t] -= 1
         self.hand[3 * s + t] += 1
         self.idle[3 * s + 1] -= price
         self.idle[3 * o + 1] += price
         self.buy_t[s] = t
-        ev.append(event("comprar-tienda", "EP-CARD.16", {"player": s, "owner": o,
-                                                         "product": PROD[t], "paid": price}))
+        if ev is not None:
+            ev.append(event("comprar-tienda", "EP-CARD.16", {"player": s, "owner": o,
+                                                             "product": PROD[t], "paid": price}))
         self._tech_bonus(o, 1, ev)
 
-    def _tech_bonus(self, s: int, sold: int, ev: list[Event]) -> None:
+    def _tech_bonus(self, s: int, sold: int, ev: Events) -> None:
         N = self.tech_n
         if N >= 0 and self.own[s * NT + N] and self._active(s, N):       # G15, EP-CARD.14
             g = self.cat[N - 2].gain
             for r in range(3):
                 self.idle[3 * s + r] += g[r] * sold
-            ev.append(event("tecnico", "EP-CARD.14", {"player": s,
-                                                      "gain": triple([x * sold for x in g])}))
+            if ev is not None:
+                ev.append(event("tecnico", "EP-CARD.14", {"player": s,
+                                                          "gain": triple([x * sold for x in g])}))
 
     def _d5sell_legal(self, s: int) -> list[Action]:
         exactly_one = "sell_exactly_one" in self.cons
@@ -159,7 +165,7 @@ class MarketMixin:
             out.append(DONE)
         return out
 
-    def _act_sell(self, s: int, p: tuple[int, int], _a: Any, ev: list[Event]) -> None:
+    def _act_sell(self, s: int, p: tuple[int, int], _a: Any, ev: Events) -> None:
         C = self.C
         t, r = p
         self.hand[3 * s + t] -= 1
@@ -169,21 +175,23 @@ class MarketMixin:
         self.sell_t[s] = t
         self.sell_mode[s] = 1
         self.sold_n[s] += 1
-        ev.append(event("vender", "EP-D5.10", {"player": s, "product": PROD[t],
-                                               "resource": RES[r], "gain": gain,
-                                               "bonus": self.sbonus[s]}))
+        if ev is not None:
+            ev.append(event("vender", "EP-D5.10", {"player": s, "product": PROD[t],
+                                                   "resource": RES[r], "gain": gain,
+                                                   "bonus": self.sbonus[s]}))
         self._tech_bonus(s, 1, ev)
         self._export_check(t, ev)
 
-    def _export_check(self, t: int, ev: list[Event]) -> None:
+    def _export_check(self, t: int, ev: Events) -> None:
         """EP-D5.12, G31: while 6 or more of a type lie in the market after a sale."""
         C = self.C
         while self.market[t] >= C.export_at:
             self.market[t] -= C.export_removes
             self.exports += 1
-            ev.append(event("exportar", "EP-D5.12", {"product": PROD[t],
-                                                     "removed": C.export_removes,
-                                                     "subsidy": self.exp_sub}))
+            if ev is not None:
+                ev.append(event("exportar", "EP-D5.12", {"product": PROD[t],
+                                                         "removed": C.export_removes,
+                                                         "subsidy": self.exp_sub}))
             self._deposit(self.exp_sub, ev, "EP-D5.13")
             for s in self._in_order():
                 for N, once in ((self.red_n, False), (self.rfid_n, True)):
@@ -194,17 +202,19 @@ class MarketMixin:
                     g = self.cat[N - 2].gain
                     for r in range(3):
                         self.idle[3 * s + r] += g[r]
-                    ev.append(event("rfid" if once else "red",
-                                    "EP-CARD.23" if once else "EP-CARD.19",
-                                    {"player": s, "gain": triple(g)}))
+                    if ev is not None:
+                        ev.append(event("rfid" if once else "red",
+                                        "EP-CARD.23" if once else "EP-CARD.19",
+                                        {"player": s, "gain": triple(g)}))
             self.rfid_paid = True
 
-    def _act_shop(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
+    def _act_shop(self, s: int, t: int, _a: Any, ev: Events) -> None:
         self.hand[3 * s + t] -= 1
         self.tienda[3 * s + t] += 1
         self.sell_t[s] = t
         self.sell_mode[s] = 2
-        ev.append(event("ofertar", "EP-CARD.16", {"player": s, "product": PROD[t]}))
+        if ev is not None:
+            ev.append(event("ofertar", "EP-CARD.16", {"player": s, "product": PROD[t]}))
 
     # ----- D6 (EP-D6.*, G10, G16; simultaneous) ----------------------------------------------
     def _on_d6(self, s: int) -> int:
@@ -232,7 +242,7 @@ class MarketMixin:
     def _repay_ok(self, s: int) -> bool:
         return self.repay_enabled and not self.tutorial and self.credit[s] == 1
 
-    def _d6_enter(self, ev: list[Event]) -> None:
+    def _d6_enter(self, ev: Events) -> None:
         C = self.C
         pick, repay, done, need, square = self.pick, self.repay, self.done, self.need, \
             self.square
@@ -257,15 +267,17 @@ class MarketMixin:
         out.append(A.A_DONE)
         return out
 
-    def _d6_choose(self, s: int, r: int, ev: list[Event]) -> None:
+    def _d6_choose(self, s: int, r: int, ev: Events) -> None:
         self.pick[s] = r
-        ev.append(event("decidido", "EP-D6.2", {"player": s, "step": "d6"}))
+        if ev is not None:
+            ev.append(event("decidido", "EP-D6.2", {"player": s, "step": "d6"}))
 
-    def _act_repay(self, s: int, _p: Any, _a: Any, ev: list[Event]) -> None:
+    def _act_repay(self, s: int, _p: Any, _a: Any, ev: Events) -> None:
         self.repay[s] = 1
-        ev.append(event("decidido", "EP-D6.7", {"player": s, "step": "d6"}))
+        if ev is not None:
+            ev.append(event("decidido", "EP-D6.7", {"player": s, "step": "d6"}))
 
-    def _d6_reveal(self, ev: list[Event]) -> None:
+    def _d6_reveal(self, ev: Events) -> None:
         C = self.C
         out = {}
         for s in self._in_order():
@@ -292,11 +304,12 @@ class MarketMixin:
                 rec["repaid"] = True
             out[str(s)] = rec
             self.pick[s], self.repay[s] = -1, 0
-        ev.append(event("subsidios", "EP-D6.2", {"choices": out,
-                                                 "subsidies": list(self.subs)}))
+        if ev is not None:
+            ev.append(event("subsidios", "EP-D6.2", {"choices": out,
+                                                     "subsidies": list(self.subs)}))
 
     # ----- D7 (EP-D7.*) ------------------------------------------------------------------------
-    def _d7_enter(self, ev: list[Event]) -> None:
+    def _d7_enter(self, ev: Events) -> None:
         self._d7_hooks(ev)
 
     def _d7_legal(self, s: int) -> list[Action]:
@@ -306,9 +319,10 @@ class MarketMixin:
             return [A.A_INNOVATE, A.A_DONE]
         return []
 
-    def _act_innovate(self, s: int, _p: Any, _a: Any, ev: list[Event]) -> None:
+    def _act_innovate(self, s: int, _p: Any, _a: Any, ev: Events) -> None:
         b = 3 * s
         for t in range(3):
             self.hand[b + t] -= 1
         self.ideas[s] += 1
-        ev.append(event("innovar", "EP-D7.1", {"player": s, "ideas": self._ideas_total(s)}))
+        if ev is not None:
+            ev.append(event("innovar", "EP-D7.1", {"player": s, "ideas": self._ideas_total(s)}))

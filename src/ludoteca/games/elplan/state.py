@@ -51,12 +51,13 @@ from .common import (
     SIMULTANEOUS,
     STAGE_DISTRICT,
     STAGE_NAMES,
+    Events,
     event,
 )
 from .content import DECKS, RESOURCES, Content, derived, load
 from .market import MarketMixin
 from .sucesos import SucesosMixin
-from .summary import SummaryMixin
+from .summary import ALL_STEPS, SummaryMixin
 from .targets import TargetsMixin, d3_prices
 from .tutorial import TutorialMixin
 from .views import ViewMixin
@@ -102,6 +103,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         self._initial_dice: tuple[int, ...] = ()
         self._setup_log: tuple[dict[str, Any], ...] = ()
         self._history, self._n_actions = None, 0
+        self._quiet = False                     # quiet(): actions make no events
         self.n = len(names)
         #: the content this game plays (option ``content``; shared by clones, never copied)
         self.C: Content = load(options.get("content"))
@@ -272,13 +274,15 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         self.to_move = ()                          # set by _run
         self.is_over = False                       # set by _finish
 
-        ev.append(event("preparacion", "EP-TUT.2" if tut else "EP-SET.11", {
-            "players": n, "plans": [C.plans[p].id for p in self.plans], "mc": self.mc,
-            "tutorial": tut, "level": self.level, "resources": dict(zip(RESOURCES, C.start,
-                                                                         strict=True))}))
+        if ev is not None:
+            ev.append(event("preparacion", "EP-TUT.2" if tut else "EP-SET.11", {
+                "players": n, "plans": [C.plans[p].id for p in self.plans], "mc": self.mc,
+                "tutorial": tut, "level": self.level, "resources": dict(zip(RESOURCES, C.start,
+                                                                             strict=True))}))
         if not tut:
-            ev.append(event("sucesos-apartados", "EP-SET.5", {
-                "set_aside": len(self.ev_aside), "face_down": len(self.ev_fd)}))
+            if ev is not None:
+                ev.append(event("sucesos-apartados", "EP-SET.5", {
+                    "set_aside": len(self.ev_aside), "face_down": len(self.ev_fd)}))
             self._apply_arrangement_pre(arr)
             self._deal_offers(ev, "EP-SET.3" if self.opt_n == 3 else "EP-SET.2")
         else:
@@ -334,19 +338,20 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
 
     # ----- the Period plan ------------------------------------------------------------------
     def _plan_stages(self, p: int) -> tuple[tuple[int, ...], frozenset[str]]:
-        return _period_plan(self.C, self.tutorial, p)
+        got = self.period_plans.get((self.tutorial, p))
+        return _period_plan(self.C, self.tutorial, p) if got is None else got
 
     def summary_steps(self) -> tuple[int, ...]:
         C = self.C
         if self.tutorial:
             return C.tut_periods[self.period].summary_steps
-        return (1, 2, 3, 4, 5, 6, 7, 8)
+        return ALL_STEPS
 
     def last_period(self) -> int:
         C = self.C
         return C.tutorial_periods if self.tutorial else C.full_periods
 
-    def _start_period(self, p: int, ev: list[Event]) -> None:
+    def _start_period(self, p: int, ev: Events) -> None:
         C = self.C
         self.period = p
         self._reset_period()
@@ -355,100 +360,115 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         for s in range(self.n):                  # the plan processes' spaces (targets 0, 1)
             snap += sp[s * NT * 3:s * NT * 3 + 6]
         self.snap = snap
-        ev.append(event("periodo", "EP-TUT.5" if self.tutorial else "EP-PER.2", {
-            "period": p, "mc": self.mc, "districts": _districts(self.stages)}))
-        self._moment("start:period", ev)
-        if self.tutorial and p == C.tut_entrepreneurs_from:
-            ev.append(event("emprendedores", "EP-TUT.12", {"period": p}))
+        if ev is not None:
+            ev.append(event("periodo", "EP-TUT.5" if self.tutorial else "EP-PER.2", {
+                "period": p, "mc": self.mc, "districts": _districts(self.stages)}))
+        if self.tutorial:
+            self._moment("start:period", ev)
+            if p == C.tut_entrepreneurs_from and ev is not None:
+                ev.append(event("emprendedores", "EP-TUT.12", {"period": p}))
         self.si = 0
         self.stage = self.stages[0]
         self._enter(ev)
 
     # ----- the flow driver ------------------------------------------------------------------
-    def _run(self, ev: list[Event]) -> None:
+    def _run(self, ev: Events) -> None:
         """Advance until some seat must decide (or the game is over). Seats whose only legal
         action is ``listo`` (or none) in a step taken in order are passed over. Wherever it
-        stops it sets ``to_move`` and ``_lc`` (the remembered legal lists) anew."""
+        stops it sets ``to_move`` and ``_lc`` (the remembered legal lists) anew. Moving on to
+        the next stage is written out here: at 2–3 players most stages are entered and left
+        with no one to decide."""
+        st = self.stage
         while True:
-            st = self.stage
-            if st == S_OVER:
-                self.to_move = ()
-                self._lc = {}
-                return
-            if st in SIMULTANEOUS:
+            if IS_SIMULTANEOUS[st]:
                 need, done = self.need, self.done
-                tm = tuple([x for x in self.order if need[x] and not done[x]])
+                tm: tuple[int, ...] = ()
+                for x in self.order:
+                    if need[x] and not done[x]:
+                        tm += (x,)
                 if tm:
                     self.to_move = tm
                     self._lc = {}                   # each seat's list made when asked
                     return
-                self._close_simultaneous(ev)
-                self._next_stage(ev)
+                if st == S_D4:                      # all in: reveal the choices (the merma's
+                    self._d4_reveal(ev)             # are applied when it is left: _leave)
+                elif st == S_D6:
+                    self._d6_reveal(ev)
+            elif st == S_OVER:
+                self.to_move = ()
+                self._lc = {}
+                return
+            else:
+                order = self.order
+                cur = self.cur                      # only this loop moves it (D1C reads it)
+                end = len(order)
+                seq_legal = SEQ_LEGAL[st]
+                while cur < end:
+                    seat = order[cur]
+                    legal = seq_legal(self, seat)
+                    if legal and (legal[0] is not _DONE or len(legal) > 1):  # listo comes last
+                        self.actor = seat
+                        self.to_move = _ALONE[seat]
+                        self._lc = {seat: legal}
+                        return
+                    if st == S_D2ACT:               # the seat's turn is over (passed over):
+                        self._d2act_finish(seat, ev)  # as after its listo (see _act_done)
+                    elif st == S_D3:
+                        self.play_n = -1
+                    cur = self.cur = cur + 1
+            # the next stage
+            if (self.tutorial or LEAVE_HOOK[st]) and self._leave(ev):
+                self.cur = 0                        # the stage goes on (another D1 choice round)
                 continue
-            order = self.order
-            seq_legal = SEQ_LEGAL[st]
-            cur = self.cur                          # only this loop moves it (D1C reads it)
-            end = len(order)
-            while cur < end:
-                seat = order[cur]
-                legal = seq_legal(self, seat)
-                if legal and (legal[0] is not _DONE or len(legal) > 1):   # listo comes last
-                    self.actor = seat
-                    self.to_move = _ALONE[seat]
-                    self._lc = {seat: legal}
-                    return
-                if st == S_D2ACT:                   # the seat's turn is over (passed over):
-                    self._d2act_finish(seat, ev)    # as after its listo (see _act_done)
-                elif st == S_D3:
-                    self.play_n = -1
-                cur = self.cur = cur + 1
-            self._next_stage(ev)
-
-    def _next_stage(self, ev: list[Event]) -> None:
-        if (self.tutorial or LEAVE_HOOK[self.stage]) and self._leave(ev):
-            self.cur = 0                        # the stage goes on (another D1 choice round)
-            return
-        si = self.si = self.si + 1
-        stages = self.stages
-        if si < len(stages):
-            self.stage = stages[si]
-            self._enter(ev)
-        else:
-            self._end_route(ev)
+            si = self.si = self.si + 1
+            stages = self.stages
+            if si < len(stages):
+                self.stage = stages[si]
+                self._enter(ev)                     # (its hook may end the game)
+                st = self.stage
+            else:
+                self._end_route(ev)
+                st = self.stage
 
     def _in_order(self) -> tuple[int, ...]:
         return IN_ORDER[self.n][self.mc]
 
-    def _enter(self, ev: list[Event]) -> None:
+    def _enter(self, ev: Events) -> None:
+        """Enter the current stage."""
         st = self.stage
         self.cur = 0
         self.order = IN_ORDER[self.n][self.mc]
-        d = STAGE_FIRST_OF[st]
-        if d:
-            if self.tutorial:
-                C = self.C
-                if st == S_D3 and not self.decks_live and self.period >= C.tut_decks_from:
-                    self._moment("start:offers", ev)                       # EP-TUT.9
-                    self.decks_live = True
-                    self._deal_offers(ev, "EP-TUT.9")
-                self._moment(f"start:D{d}", ev)
-            ev.append(event("distrito", "EP-PER.4", {"district": d, "period": self.period}))
+        if self.tutorial:
+            self._tutorial_enter(st, ev)
+        elif ev is not None and STAGE_FIRST_OF[st]:
+            ev.append(event("distrito", "EP-PER.4", {"district": STAGE_FIRST_OF[st],
+                                                     "period": self.period}))
         hook = ENTER[st]
         if hook is not None:
             hook(self, ev)
 
-    def _enter_opp(self, ev: list[Event]) -> None:
-        self._moment("start:opportunity", ev)
+    def _tutorial_enter(self, st: int, ev: Events) -> None:
+        """A stage's start in the tutorial: its moments (and the offers' first deal)."""
+        d = STAGE_FIRST_OF[st]
+        if not d:
+            if st == S_OPP:
+                self._moment("start:opportunity", ev)
+            elif st == S_MERMA:
+                self._moment("start:summary", ev)
+            return
+        C = self.C
+        if st == S_D3 and not self.decks_live and self.period >= C.tut_decks_from:
+            self._moment("start:offers", ev)                               # EP-TUT.9
+            self.decks_live = True
+            self._deal_offers(ev, "EP-TUT.9")
+        self._moment(f"start:D{d}", ev)
+        if ev is not None:
+            ev.append(event("distrito", "EP-PER.4", {"district": d, "period": self.period}))
 
-    def _enter_d1c(self, ev: list[Event]) -> None:
+    def _enter_d1c(self, ev: Events) -> None:
         self.order = self.cq
 
-    def _enter_merma(self, ev: list[Event]) -> None:
-        if self.tutorial:
-            self._moment("start:summary", ev)
-        self._merma_enter(ev)
-
-    def _leave(self, ev: list[Event]) -> bool:
+    def _leave(self, ev: Events) -> bool:
         st = self.stage
         if st == S_D1X:
             self._d1_leave_exemptions(ev)
@@ -456,7 +476,8 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             if self._d1_continue(ev):
                 self.order = self.cq
                 return True
-            self._moment("end:D1", ev)
+            if self.tutorial:
+                self._moment("end:D1", ev)
         elif st == S_MERMA:
             self._merma_apply(ev)
         elif not self.tutorial:               # the rest only marks tutorial moments
@@ -479,19 +500,22 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             self._moment("end:D7", ev)
         return False
 
-    def _end_route(self, ev: list[Event]) -> None:
+    def _end_route(self, ev: Events) -> None:
         C = self.C
         p = self.period
-        if not self.tutorial and p >= C.full_periods:                     # EP-END.1
-            self._finish("fin", ev)
-            return
-        if S_MERMA not in self.stages:
-            self._moment("start:summary", ev)
-        self._summary_rest(ev)
-        self._moment("end:summary", ev)
-        if self.tutorial and p >= C.tutorial_periods:                     # EP-TUT.13
-            self._finish("tutorial", ev)
-            return
+        if not self.tutorial:
+            if p >= C.full_periods:                                       # EP-END.1
+                self._finish("fin", ev)
+                return
+            self._summary_rest(ev)
+        else:
+            if S_MERMA not in self.stages:
+                self._moment("start:summary", ev)
+            self._summary_rest(ev)
+            self._moment("end:summary", ev)
+            if p >= C.tutorial_periods:                                   # EP-TUT.13
+                self._finish("tutorial", ev)
+                return
         self._start_period(p + 1, ev)                                     # EP-SUM.11
 
     def _seq_legal(self, seat: int) -> list[Action]:
@@ -511,15 +535,6 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             return self._d6_legal(seat)
         return self._merma_legal(seat)
 
-    def _close_simultaneous(self, ev: list[Event]) -> None:
-        st = self.stage
-        if st == S_D4:
-            self._d4_reveal(ev)
-        elif st == S_D6:
-            self._d6_reveal(ev)
-        else:
-            self._merma_reveal(ev)
-
     # ----- Opportunity (EP-OPP.*) -----------------------------------------------------------
     def _square_usable(self, q: int) -> bool:
         C = self.C
@@ -537,12 +552,14 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         return [a for q, a in self.opp_places[(market[0] > 0) + (market[1] > 0) +
                                               (market[2] > 0)] if sq[q] < 0]
 
-    def _act_place(self, seat: int, _p: Any, q: int, ev: list[Event]) -> None:
+    def _act_place(self, seat: int, _p: Any, q: int, ev: Events) -> None:
         C = self.C
         self.sq[q] = seat
         self.square[seat] = q
-        ev.append(event("ubicar", "EP-OPP.1", {"player": seat, "square": q,
-                                               "id": C.squares[q].id}))
+        self.cur += 1                   # the seat's turn is over (placed: nothing left to do)
+        if ev is not None:
+            ev.append(event("ubicar", "EP-OPP.1", {"player": seat, "square": q,
+                                                   "id": C.squares[q].id}))
 
     # ----- the public protocol ---------------------------------------------------------------
     # ``to_move`` and ``is_over`` are plain attributes (read at every step, so no property):
@@ -626,22 +643,30 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         from .text import describe
         return describe(self, event, lang)
 
+    def quiet(self) -> None:
+        """From now on (and in its clones) carry out actions without making their events:
+        ``apply`` returns an empty list. For games whose events nobody reads (a learning
+        environment, a search's worlds); play is the same to the last draw."""
+        self._quiet = True
+
     def _apply(self, action: Action, seat: int) -> list[Event]:
-        ev: list[Event] = []
+        ev: Events = None if self._quiet else []
         func, param = DISPATCH[action.name]
         func(self, seat, param, action.arg, ev)
         self._run(ev)                                # which sets _lc anew, wherever it stops
-        return ev
+        return [] if ev is None else ev
 
     # ----- listo (done) ---------------------------------------------------------------------
-    def _act_done(self, seat: int, _p: Any, _a: Any, ev: list[Event]) -> None:
+    def _act_done(self, seat: int, _p: Any, _a: Any, ev: Events) -> None:
         st = self.stage
         if st in SIMULTANEOUS:
             self.done[seat] = 1
-            ev.append(event("decidido", "EP-D4.9" if st == S_D4 else "EP-D6.2",
-                            {"player": seat, "step": "d4" if st == S_D4 else "d6"}))
+            if ev is not None:
+                ev.append(event("decidido", "EP-D4.9" if st == S_D4 else "EP-D6.2",
+                                {"player": seat, "step": "d4" if st == S_D4 else "d6"}))
             return
-        ev.append(event("listo", "EP-GEN.6", {"player": seat, "step": STAGE_NAMES[st]}))
+        if ev is not None:
+            ev.append(event("listo", "EP-GEN.6", {"player": seat, "step": STAGE_NAMES[st]}))
         if st == S_D2ACT:                 # the end of the seat's turn: D2 step 3 gives back the
             self._d2act_finish(seat, ev)  # tokens of targets left short; D3 forgets the card
         elif st == S_D3:
@@ -707,7 +732,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
                     makes = [a for a in legal if a is not A.A_DONE]
                     if not makes or (A.A_DONE in legal and rng.random() < 0.3):
                         break
-                    self._act_make(s, A.MAKE_A.index(rng.choice(makes)), None, [])
+                    self._act_make(s, A.MAKE_A.index(rng.choice(makes)), None, None)
         elif st == S_D6:
             self.pick[s], self.repay[s] = -1, 0
             if self.done[s]:
@@ -813,6 +838,11 @@ def _statics(C: Content, tut: bool, n: int) -> dict[str, Any]:
         "rfid_n": kind_n.get("rfid", -1), "tech_n": kind_n.get("sale_bonus", -1),
         "shield_n": kind_n.get("event_shield", -1),
         "producers": tuple(2 + c.index for c in cat if c.kind == "produce"),
+        # by card: the resources its cost asks for (a returned card refunds in them)
+        "refund_types": tuple(tuple(r for r in range(3) if c.cost[r] > 0) for c in cat),
+        # the content's Period plans (see _period_plan) and which events hit players
+        "period_plans": derived(C, "state.period_plan", _new_dict),
+        "ev_player_op": tuple(e.has_player_op for e in C.events),
     }
 
 
@@ -861,16 +891,19 @@ _ALONE = tuple((s,) for s in range(MAX_PLAYERS))   # to_move of each seat alone
 IN_ORDER = tuple(tuple(tuple((mc + i) % n for i in range(n)) for mc in range(max(n, 1)))
                  for n in range(MAX_PLAYERS + 1))
 
+#: stage -> whether it is simultaneous (``st in SIMULTANEOUS``, as a quick look-up)
+IS_SIMULTANEOUS = tuple(st in SIMULTANEOUS for st in range(S_OVER + 1))
 #: stage -> its District's number when it opens the District, else 0
 STAGE_FIRST_OF = tuple(DISTRICT_FIRST.get(st, 0) for st in range(S_OVER + 1))
 #: stage -> whether leaving it does anything outside the tutorial (see ``_leave``)
 LEAVE_HOOK = tuple(st in (S_D1X, S_D1C, S_MERMA) for st in range(S_OVER + 1))
-#: stage -> what entering it does besides the District's event (see ``_enter``)
+#: stage -> what entering it does besides the District's event and the tutorial's moments
+#: (see ``_enter``)
 ENTER: tuple[Any, ...] = tuple(
-    {S_OPP: ElplanGame._enter_opp, S_D1X: ElplanGame._d1_enter, S_D1C: ElplanGame._enter_d1c,
+    {S_D1X: ElplanGame._d1_enter, S_D1C: ElplanGame._enter_d1c,
      S_D2OFF: ElplanGame._d2_start, S_D4: ElplanGame._d4_enter, S_D5BUY: ElplanGame._d5_enter,
      S_D6: ElplanGame._d6_enter, S_D7: ElplanGame._d7_enter,
-     S_MERMA: ElplanGame._enter_merma}.get(st) for st in range(S_OVER + 1))
+     S_MERMA: ElplanGame._merma_enter}.get(st) for st in range(S_OVER + 1))
 
 #: stage -> the legal actions of a seat in a step taken in order
 SEQ_LEGAL: tuple[Any, ...] = tuple(

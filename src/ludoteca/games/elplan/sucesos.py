@@ -13,10 +13,20 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core.action import Action
-from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import K_DISCARD, K_RETURN, K_TAKE, NT, RES, SQ_D1, event, ptriple, triple
+from .common import (
+    K_DISCARD,
+    K_RETURN,
+    K_TAKE,
+    NT,
+    RES,
+    SQ_D1,
+    Events,
+    event,
+    ptriple,
+    triple,
+)
 
 
 class SucesosMixin:
@@ -27,52 +37,56 @@ class SucesosMixin:
         return C.events[self.ev_cur]
 
     # ----- reveal and exemptions -------------------------------------------------------------
-    def _d1_enter(self, ev: list[Event]) -> None:
+    def _d1_enter(self, ev: Events) -> None:
         C = self.C
         self.ev_cur = self.ev_fd.pop()                                    # EP-D1.1, EP-DECK.5
         e = C.events[self.ev_cur]
-        ev.append(event("suceso", "EP-D1.1", {"event": e.id, "number": e.number,
-                                              "category": e.category, "hook": e.hook,
-                                              "face_down": len(self.ev_fd)}))
+        if ev is not None:
+            ev.append(event("suceso", "EP-D1.1", {"event": e.id, "number": e.number,
+                                                  "category": e.category, "hook": e.hook,
+                                                  "face_down": len(self.ev_fd)}))
         asked = []
-        if e.has_player_op:
+        if self.ev_player_op[self.ev_cur]:                                # e.has_player_op
             N, own = self.shield_n, self.own
             for s in self.order:
                 on_square = self.square[s] in SQ_D1
                 shield = N >= 0 and own[s * NT + N] and self._active(s, N)
                 if shield and e.category == "negative":                   # G19
                     self.affected[s] = 0
-                    ev.append(event("exencion", "EP-CARD.15", {"player": s, "ignores": True,
-                                                               "by": "analista"}))
+                    if ev is not None:
+                        ev.append(event("exencion", "EP-CARD.15", {"player": s, "ignores": True,
+                                                                   "by": "analista"}))
                 elif on_square or (shield and e.category == "neutral"):
                     self.ask[s] = 2                                       # EP-D1.4–6, EP-CARD.15
                     asked.append(s)
         self.order = asked
 
-    def _act_exempt(self, s: int, accept: int, _a: Any, ev: list[Event]) -> None:
+    def _act_exempt(self, s: int, accept: int, _a: Any, ev: Events) -> None:
         self.ask[s] = accept
         self.affected[s] = accept
         on_square = self.square[s] in SQ_D1
         rule = ("EP-D1.5" if self.n >= 5 else "EP-D1.4") if on_square else "EP-CARD.15"
-        ev.append(event("exencion", rule, {"player": s, "ignores": not accept,
-                                           "by": "casilla" if on_square else "analista"}))
+        if ev is not None:
+            ev.append(event("exencion", rule, {"player": s, "ignores": not accept,
+                                               "by": "casilla" if on_square else "analista"}))
 
-    def _d1_leave_exemptions(self, ev: list[Event]) -> None:
+    def _d1_leave_exemptions(self, ev: Events) -> None:
         C = self.C
         self.d1_op = 0
         self.cq, self.ck = [], []
         e = C.events[self.ev_cur]
         if e.hook == "D7_start":                                          # EP-D1.7: later
             self.d1_op = len(e.effects)
-            ev.append(event("suceso-pendiente", "EP-D1.7", {"event": e.id, "hook": e.hook,
-                                                            "affected": self._affected()}))
+            if ev is not None:
+                ev.append(event("suceso-pendiente", "EP-D1.7", {"event": e.id, "hook": e.hook,
+                                                                "affected": self._affected()}))
             return
         self._d1_continue(ev)
 
     def _affected(self) -> list[int]:
         return [s for s in self._in_order() if self.affected[s]]
 
-    def _d1_continue(self, ev: list[Event]) -> bool:
+    def _d1_continue(self, ev: Events) -> bool:
         """Apply the event's operations in order until one needs choices; True when a round of
         choices was queued (``cq``/``ck``)."""
         C = self.C
@@ -88,7 +102,7 @@ class SucesosMixin:
                 self._apply_op(op, ev)
         return False
 
-    def _apply_op(self, op, ev: list[Event]) -> None:
+    def _apply_op(self, op, ev: Events) -> None:
         """One event operation without choices (content.toml ``op`` vocabulary)."""
         C = self.C
         e = C.events[self.ev_cur]
@@ -99,8 +113,9 @@ class SucesosMixin:
             for s in who:
                 for r in range(3):
                     self.idle[3 * s + r] += op.gain[r]
-            ev.append(event("suceso-gana", rule, {"event": e.id, "players": who,
-                                                  "gain": triple(op.gain)}))
+            if ev is not None:
+                ev.append(event("suceso-gana", rule, {"event": e.id, "players": who,
+                                                      "gain": triple(op.gain)}))
         elif name == "pay_idle":
             paid = {}
             for s in who:
@@ -108,16 +123,18 @@ class SucesosMixin:
                 x = min(op.amount, self.idle[i])
                 self.idle[i] -= x
                 paid[str(s)] = x
-            ev.append(event("suceso-paga", rule, {"event": e.id, "resource": RES[op.resource],
-                                                  "paid": paid}))
+            if ev is not None:
+                ev.append(event("suceso-paga", rule, {"event": e.id, "resource": RES[op.resource],
+                                                      "paid": paid}))
         elif name == "reset_idle":                                        # G6, EP-CARD.3
             returned = {}
             for s in who:
                 returned[str(s)] = triple(self.idle[3 * s:3 * s + 3])
                 self.idle[3 * s:3 * s + 3] = list(op.gain)
-            ev.append(event("suceso-cierre", "EP-CARD.3", {"event": e.id, "players": who,
-                                                           "returned": returned,
-                                                           "gain": triple(op.gain)}))
+            if ev is not None:
+                ev.append(event("suceso-cierre", "EP-CARD.3", {"event": e.id, "players": who,
+                                                               "returned": returned,
+                                                               "gain": triple(op.gain)}))
         elif name == "subsidy":
             self._deposit(op.amount, ev, "EP-D6.6")
         elif name == "set_price":
@@ -126,32 +143,39 @@ class SucesosMixin:
                     self.price_m[s] = op.price
                 else:
                     self.price_i[s] = op.price
-            ev.append(event("suceso-precio", "EP-D1.7", {"event": e.id, "players": who,
-                                                         "what": op.what, "price": op.price}))
+            if ev is not None:
+                ev.append(event("suceso-precio", "EP-D1.7", {"event": e.id, "players": who,
+                                                             "what": op.what, "price": op.price}))
         elif name == "no_imports":
             for s in who:
                 self.no_imp[s] = 1
-            ev.append(event("suceso-sin-importar", "EP-D1.7", {"event": e.id, "players": who}))
+            if ev is not None:
+                ev.append(event("suceso-sin-importar", "EP-D1.7", {"event": e.id, "players": who}))
         elif name == "export_subsidy":
             self.exp_sub = op.amount
-            ev.append(event("suceso-exportacion", "EP-D1.7", {"event": e.id,
-                                                              "amount": op.amount}))
+            if ev is not None:
+                ev.append(event("suceso-exportacion", "EP-D1.7", {"event": e.id,
+                                                                  "amount": op.amount}))
         elif name == "market_trim":
             removed = [1 if self.market[t] > 0 else 0 for t in range(3)]
             for t in range(3):
                 self.market[t] -= removed[t]
-            ev.append(event("suceso-mercado", rule, {"event": e.id, "removed": ptriple(removed)}))
+            if ev is not None:
+                ev.append(event("suceso-mercado", rule, {"event": e.id,
+                                                         "removed": ptriple(removed)}))
         elif name == "sale_bonus":
             for s in who:
                 self.sbonus[s] = op.amount
-            ev.append(event("suceso-venta", "EP-D1.7", {"event": e.id, "players": who,
-                                                        "amount": op.amount}))
+            if ev is not None:
+                ev.append(event("suceso-venta", "EP-D1.7", {"event": e.id, "players": who,
+                                                            "amount": op.amount}))
         elif name == "pay_to_subsidy":
             payers = [s for s in who if self.idle[3 * s + op.resource] >= op.min_idle]
             for s in payers:
                 self.idle[3 * s + op.resource] -= op.amount
-            ev.append(event("suceso-impuesto", rule, {"event": e.id, "players": payers,
-                                                      "amount": op.amount}))
+            if ev is not None:
+                ev.append(event("suceso-impuesto", rule, {"event": e.id, "players": payers,
+                                                          "amount": op.amount}))
             if payers:
                 self._deposit(op.amount * len(payers), ev, "EP-D6.6")
         elif name == "gain_if_no_ideas":
@@ -159,17 +183,19 @@ class SucesosMixin:
             for s in got:
                 for r in range(3):
                     self.idle[3 * s + r] += op.gain[r]
-            ev.append(event("suceso-gana", "EP-D1.7", {"event": e.id, "players": got,
-                                                       "gain": triple(op.gain)}))
+            if ev is not None:
+                ev.append(event("suceso-gana", "EP-D1.7", {"event": e.id, "players": got,
+                                                           "gain": triple(op.gain)}))
         else:                                                             # none
-            ev.append(event("suceso-nada", rule, {"event": e.id}))
+            if ev is not None:
+                ev.append(event("suceso-nada", rule, {"event": e.id}))
 
     def _ideas_total(self, s: int) -> int:
         b = s * NT * 3
         return self.ideas[s] + self.sp[b:b + NT * 3].count(3)
 
     # ----- choices ---------------------------------------------------------------------------
-    def _queue_choices(self, op, ev: list[Event]) -> None:
+    def _queue_choices(self, op, ev: Events) -> None:
         C = self.C
         e = C.events[self.ev_cur]
         who = self._affected()
@@ -183,9 +209,10 @@ class SucesosMixin:
                         items.append((s, K_RETURN))
                     elif counts[s] == lo:
                         items.append((s, K_TAKE))
-            ev.append(event("suceso-redistribucion", "EP-D1.2", {
-                "event": e.id, "most": [s for s, k in items if k == K_RETURN],
-                "fewest": [s for s, k in items if k == K_TAKE]}))
+            if ev is not None:
+                ev.append(event("suceso-redistribucion", "EP-D1.2", {
+                    "event": e.id, "most": [s for s, k in items if k == K_RETURN],
+                    "fewest": [s for s, k in items if k == K_TAKE]}))
         elif op.op == "pay_idle_choice":
             for s in who:
                 if (op.cond != "has_active_investment" or self._active_investments(s)) and \
@@ -220,34 +247,37 @@ class SucesosMixin:
             return [A.DISCARD_A[t] for t in opts]
         return [A.CHOOSE_A[r] for r in opts]
 
-    def _resolve_choice(self, s: int, kind: int, x: int, ev: list[Event], auto: bool = False
+    def _resolve_choice(self, s: int, kind: int, x: int, ev: Events, auto: bool = False
                         ) -> None:
         C = self.C
         e = C.events[self.ev_cur]
         if kind == K_RETURN:
             self.idle[3 * s + x] -= 1
-            ev.append(event("suceso-devuelve", "EP-D1.2", {"event": e.id, "player": s,
-                                                          "resource": RES[x], "auto": auto}))
+            if ev is not None:
+                ev.append(event("suceso-devuelve", "EP-D1.2", {"event": e.id, "player": s,
+                                                              "resource": RES[x], "auto": auto}))
         elif kind == K_TAKE:
             self.idle[3 * s + x] += 1
-            ev.append(event("suceso-recibe", "EP-D1.2", {"event": e.id, "player": s,
-                                                        "resource": RES[x], "auto": auto}))
+            if ev is not None:
+                ev.append(event("suceso-recibe", "EP-D1.2", {"event": e.id, "player": s,
+                                                            "resource": RES[x], "auto": auto}))
         else:
             self.hand[3 * s + x] -= 1
-            ev.append(event("suceso-descarta", "EP-D1.2", {"event": e.id, "player": s,
-                                                          "product": ("mp", "bc", "sv")[x],
-                                                          "auto": auto}))
+            if ev is not None:
+                ev.append(event("suceso-descarta", "EP-D1.2", {"event": e.id, "player": s,
+                                                              "product": ("mp", "bc", "sv")[x],
+                                                              "auto": auto}))
 
-    def _d1_choose(self, s: int, r: int, ev: list[Event]) -> None:
+    def _d1_choose(self, s: int, r: int, ev: Events) -> None:
         self._resolve_choice(s, self.ck[self.cur], r, ev)
         self.cur += 1
 
-    def _act_discard(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
+    def _act_discard(self, s: int, t: int, _a: Any, ev: Events) -> None:
         self._resolve_choice(s, K_DISCARD, t, ev)
         self.cur += 1
 
     # ----- D7 start hook (EP-D1.7) -----------------------------------------------------------
-    def _d7_hooks(self, ev: list[Event]) -> None:
+    def _d7_hooks(self, ev: Events) -> None:
         C = self.C
         if self.ev_cur < 0:
             return

@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core.action import Action
-from ludoteca.core.events import Event
 from ludoteca.core.result import Result
 
 from . import actions as A
-from .common import NT, PROD, S_OVER, event, ptriple
+from .common import NT, PROD, S_OVER, Events, event, ptriple
 
 IDEA = 3
+ALL_STEPS = (1, 2, 3, 4, 5, 6, 7, 8)      # the Summary's steps outside the tutorial
+ONE_OF = ((1, 0, 0), (0, 1, 0), (0, 0, 1))   # a hand of one Product of each type
 
 
 def _resources_on(spaces: list[int]) -> int:
@@ -25,91 +26,107 @@ class SummaryMixin:
     """Mixed into ElplanGame."""
 
     # ----- step 1: merma (simultaneous) ------------------------------------------------------
-    def _merma_enter(self, ev: list[Event]) -> None:
-        active = 1 in self.summary_steps()
-        hand = self.hand
+    def _merma_enter(self, ev: Events) -> None:
+        active = not self.tutorial or 1 in self.summary_steps()
+        hand, keep, done, need = self.hand, self.keep, self.done, self.need
         for s in range(self.n):
-            self.keep[s], self.done[s] = -1, 0
+            keep[s], done[s] = -1, 0
             b = 3 * s
             kinds = (hand[b] != 0) + (hand[b + 1] != 0) + (hand[b + 2] != 0)
-            self.need[s] = int(active and kinds >= 2)
+            need[s] = int(active and kinds >= 2)
 
     def _merma_legal(self, s: int) -> list[Action]:
         return [A.KEEP_A[t] for t in range(3) if self.hand[3 * s + t]]
 
-    def _act_keep(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
+    def _act_keep(self, s: int, t: int, _a: Any, ev: Events) -> None:
         self.keep[s] = t
         self.done[s] = 1
-        ev.append(event("decidido", "EP-SUM.2", {"player": s, "step": "merma"}))
+        if ev is not None:
+            ev.append(event("decidido", "EP-SUM.2", {"player": s, "step": "merma"}))
 
-    def _merma_reveal(self, ev: list[Event]) -> None:
-        """Nothing to do here: the choices are applied (and shown) in ``_merma_apply``."""
-
-    def _merma_apply(self, ev: list[Event]) -> None:
-        if 1 not in self.summary_steps():
+    def _merma_apply(self, ev: Events) -> None:
+        if self.tutorial and 1 not in self.summary_steps():
             return
         out = {}
+        hand, keep = self.hand, self.keep
         for s in self._in_order():
             b = 3 * s
-            total = self.hand[b] + self.hand[b + 1] + self.hand[b + 2]
-            if total < 2:
+            if hand[b] + hand[b + 1] + hand[b + 2] < 2:
                 continue
-            t = self.keep[s] if self.keep[s] >= 0 else \
-                next(x for x in range(3) if self.hand[b + x])
-            lost = [self.hand[b + x] - (1 if x == t else 0) for x in range(3)]
-            self.hand[b:b + 3] = [1 if x == t else 0 for x in range(3)]
-            out[str(s)] = {"kept": PROD[t], "lost": ptriple(lost)}
-            self.keep[s] = -1
-        ev.append(event("merma", "EP-SUM.2", {"players": out}))
+            t = keep[s]
+            if t < 0:                                  # not chosen: the first kind in hand
+                t = 0 if hand[b] else 1 if hand[b + 1] else 2
+            if ev is not None:
+                lost = [hand[b + x] - (1 if x == t else 0) for x in range(3)]
+                out[str(s)] = {"kept": PROD[t], "lost": ptriple(lost)}
+            hand[b:b + 3] = ONE_OF[t]
+            keep[s] = -1
+        if ev is not None:
+            ev.append(event("merma", "EP-SUM.2", {"players": out}))
 
     # ----- steps 2–8 ---------------------------------------------------------------------------
-    def _summary_rest(self, ev: list[Event]) -> None:
+    def _summary_rest(self, ev: Events) -> None:
         C = self.C
-        steps = self.summary_steps()
+        steps = C.tut_periods[self.period].summary_steps if self.tutorial else ALL_STEPS
         if 2 in steps:                                                     # EP-SUM.4
             self.sq = [-1] * 12
             self.square = [-1] * self.n
-            ev.append(event("retirar-emprendedores", "EP-SUM.4", {}))
+            if ev is not None:
+                ev.append(event("retirar-emprendedores", "EP-SUM.4", {}))
         if 3 in steps and self.ev_cur >= 0:
             e = C.events[self.ev_cur]
             if self.tutorial and C.tut_periods[self.period].event_removed:  # EP-TUT.7
                 self.ev_removed.append(self.ev_cur)
-                ev.append(event("suceso-retirado", "EP-TUT.7", {"event": e.id}))
+                if ev is not None:
+                    ev.append(event("suceso-retirado", "EP-TUT.7", {"event": e.id}))
             else:                                                          # EP-SUM.5
                 self.ev_under.append(self.ev_cur)
-                ev.append(event("suceso-abajo", "EP-SUM.5", {"event": e.id}))
+                if ev is not None:
+                    ev.append(event("suceso-abajo", "EP-SUM.5", {"event": e.id}))
             self.ev_cur = -1
         offers, age = self.offers, self.age
-        if 4 in steps:                                                     # EP-SUM.6, G12
-            gone = []
+        turn = 5 in steps
+        if 4 in steps:                          # EP-SUM.6, G12; and EP-SUM.7 in the same pass
+            gone, turned = [], []
             under, cat = self.under, self.cat
             for o in range(9):
                 k = offers[o]
-                if k >= 0 and age[o] >= 1:
+                if k < 0:
+                    continue
+                if age[o] >= 1:
                     under[o // 3].append(k)
                     offers[o] = -1
                     age[o] = 0
-                    gone.append({"slot": o, "card": cat[k].id})
-            ev.append(event("ofertas-retiradas", "EP-SUM.6", {"retired": gone}))
-        if 5 in steps:                                                     # EP-SUM.7
+                    if ev is not None:
+                        gone.append({"slot": o, "card": cat[k].id})
+                elif turn:                      # (an offer retired here is not turned)
+                    age[o] = 1
+                    turned.append(o)
+            if ev is not None:
+                ev.append(event("ofertas-retiradas", "EP-SUM.6", {"retired": gone}))
+                if turn:
+                    ev.append(event("ofertas-rotadas", "EP-SUM.7", {"slots": turned}))
+        elif turn:                                                         # EP-SUM.7
             turned = []
             for o in range(9):
                 if offers[o] >= 0 and age[o] == 0:
                     age[o] = 1
                     turned.append(o)
-            ev.append(event("ofertas-rotadas", "EP-SUM.7", {"slots": turned}))
+            if ev is not None:
+                ev.append(event("ofertas-rotadas", "EP-SUM.7", {"slots": turned}))
         if 6 in steps and self.decks_live:                                 # EP-SUM.8
             self._deal_offers(ev, "EP-SUM.8")
         if 7 in steps:                                                     # EP-SUM.9, G33
-            before = list(self.subs)
-            while self.subs[0] == 0 and (self.subs[1] or self.subs[2]):
-                self.subs = [self.subs[1], self.subs[2], 0]
-            if self.subs != before:
-                ev.append(event("subsidios-movidos", "EP-SUM.9", {"before": before,
-                                                                  "after": list(self.subs)}))
+            before = subs = self.subs
+            while subs[0] == 0 and (subs[1] or subs[2]):
+                self.subs = subs = [subs[1], subs[2], 0]
+            if subs is not before and ev is not None:
+                ev.append(event("subsidios-movidos", "EP-SUM.9", {"before": list(before),
+                                                                  "after": list(subs)}))
         if 8 in steps:                                                     # EP-SUM.10
             self.mc = (self.mc + 1) % self.n
-            ev.append(event("momento-cero", "EP-SUM.10", {"player": self.mc}))
+            if ev is not None:
+                ev.append(event("momento-cero", "EP-SUM.10", {"player": self.mc}))
 
     # ----- end and scoring ---------------------------------------------------------------------
     def _score(self, s: int) -> int:
@@ -140,15 +157,16 @@ class SummaryMixin:
         self.sp[best[1]] = -1
         return f"placed:{self._target_id(s, best[2])}"
 
-    def _finish(self, reason: str, ev: list[Event]) -> None:
+    def _finish(self, reason: str, ev: Events) -> None:
         n = self.n
         penalty = [None] * n
         if not self.tutorial:
             for s in self._in_order():
                 if self.credit[s]:
                     penalty[s] = self._penalty(s) or "none"
-                    ev.append(event("penalizacion-credito", "EP-SCO.6", {
-                        "player": s, "idea": penalty[s]}))
+                    if ev is not None:
+                        ev.append(event("penalizacion-credito", "EP-SCO.6", {
+                            "player": s, "idea": penalty[s]}))
         ideas = [self._ideas_total(s) for s in range(n)]
         trios = [0 if self.tutorial else self._trios(s) for s in range(n)]
         points = [ideas[s] + trios[s] for s in range(n)]
@@ -171,6 +189,7 @@ class SummaryMixin:
         self.stage = S_OVER
         self.is_over = True
         self._lc = {}
-        ev.append(event("fin", "EP-TUT.13" if self.tutorial else "EP-END.1", {
-            "reason": reason, "winners": list(winners), "scores": points,
-            "ranking": list(ranking)}))
+        if ev is not None:
+            ev.append(event("fin", "EP-TUT.13" if self.tutorial else "EP-END.1", {
+                "reason": reason, "winners": list(winners), "scores": points,
+                "ranking": list(ranking)}))

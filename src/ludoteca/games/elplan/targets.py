@@ -11,10 +11,22 @@ from itertools import compress
 from typing import Any
 
 from ludoteca.core.action import Action
-from ludoteca.core.events import Event
 
 from . import actions as A
-from .common import ANY, MAX_PLAYERS, NT, S_D1C, S_D2RET, S_D3, S_D6, SQ_D2, SQ_D4, event, triple
+from .common import (
+    ANY,
+    MAX_PLAYERS,
+    NT,
+    S_D1C,
+    S_D2RET,
+    S_D3,
+    S_D6,
+    SQ_D2,
+    SQ_D4,
+    Events,
+    event,
+    triple,
+)
 
 IDEA = 3
 TARGETS = range(NT)
@@ -230,7 +242,7 @@ class TargetsMixin:
         return not self.tutorial or self.period >= C.tut_ideas_from          # EP-TUT.27
 
     # ----- D2 start (EP-D2.14–15, G18, G28) --------------------------------------------------
-    def _d2_start(self, ev: list[Event]) -> None:
+    def _d2_start(self, ev: Events) -> None:
         C = self.C
         own, since, period, producers = self.own, self.since, self.period, self.producers
         for s in self.order:
@@ -239,16 +251,18 @@ class TargetsMixin:
                 g = C.squares[q].gain
                 for r in range(3):
                     self.idle[3 * s + r] += g[r]
-                ev.append(event("oportunidad-d2", "EP-D2.14", {"player": s, "gain": triple(g)}))
+                if ev is not None:
+                    ev.append(event("oportunidad-d2", "EP-D2.14", {"player": s, "gain": triple(g)}))
             for N in producers:
                 i = s * NT + N
                 if own[i] and 0 <= since[i] < period and self._active(s, N):
                     card = self.cat[N - 2]
                     for r in range(3):
                         self.idle[3 * s + r] += card.gain[r]
-                    ev.append(event("produce", card.rule if card.rule != "EP-CARD.2" else
-                                    "EP-D2.15", {"player": s, "card": card.id,
-                                                 "gain": triple(card.gain)}))
+                    if ev is not None:
+                        ev.append(event("produce", card.rule if card.rule != "EP-CARD.2" else
+                                        "EP-D2.15", {"player": s, "card": card.id,
+                                                     "gain": triple(card.gain)}))
 
     # ----- D2 step 1: deactivate (EP-D2.2) ---------------------------------------------------
     def _d2off_legal(self, s: int) -> list[Action]:
@@ -260,11 +274,12 @@ class TargetsMixin:
         out.append(DONE)
         return out
 
-    def _act_deactivate(self, s: int, _p: Any, N: int, ev: list[Event]) -> None:
+    def _act_deactivate(self, s: int, _p: Any, N: int, ev: Events) -> None:
         back = self._tokens_back(s, N)
         self._sync(s)
-        ev.append(event("desactivar", "EP-D2.2", {"player": s, "target": N,
-                                                  "id": self._target_id(s, N), "back": back}))
+        if ev is not None:
+            ev.append(event("desactivar", "EP-D2.2", {"player": s, "target": N,
+                                                      "id": self._target_id(s, N), "back": back}))
 
     def _target_id(self, s: int, N: int) -> str:
         return f"proceso-{N + 1}" if N < 2 else self.cat[N - 2].id
@@ -279,14 +294,14 @@ class TargetsMixin:
         out.append(DONE)
         return out
 
-    def _act_return(self, s: int, _p: Any, N: int, ev: list[Event]) -> None:
+    def _act_return(self, s: int, _p: Any, N: int, ev: Events) -> None:
         card = self.cat[N - 2]
         back = self._tokens_back(s, N)
-        data: dict[str, Any] = {"player": s, "target": N, "card": card.id, "back": back}
+        b = 3 * s
+        tienda = None
         if N == self.shop_n:                                              # our choice 6
-            data["tienda_to_box"] = {"mp": self.tienda[3 * s], "bc": self.tienda[3 * s + 1],
-                                     "sv": self.tienda[3 * s + 2]}
-            self.tienda[3 * s:3 * s + 3] = [0, 0, 0]
+            tienda = {"mp": self.tienda[b], "bc": self.tienda[b + 1], "sv": self.tienda[b + 2]}
+            self.tienda[b:b + 3] = [0, 0, 0]
         self._set_own(s, N, 0)
         self.since[s * NT + N] = -1
         self.boxed[card.deck].append(card.index)
@@ -296,25 +311,32 @@ class TargetsMixin:
             self.lab[s] = -1
         self.returned[s] = 1
         self._sync(s)
-        types = tuple(r for r in range(3) if card.cost[r] > 0)
+        types = self.refund_types[N - 2]
         refund = card.refund
-        data["refund"] = refund
         if len(types) == 1:
-            self.idle[3 * s + types[0]] += refund
-            data["gain"] = triple([refund if r == types[0] else 0 for r in range(3)])
+            self.idle[b + types[0]] += refund
         else:
             self.refund_left, self.refund_mask = refund, types
-        ev.append(event("devolver", "EP-D2.3", data))
+        if ev is not None:
+            data: dict[str, Any] = {"player": s, "target": N, "card": card.id, "back": back}
+            if tienda is not None:
+                data["tienda_to_box"] = tienda
+            data["refund"] = refund
+            if len(types) == 1:
+                data["gain"] = triple([refund if r == types[0] else 0 for r in range(3)])
+            ev.append(event("devolver", "EP-D2.3", data))
 
-    def _act_choose(self, s: int, r: int, _a: Any, ev: list[Event]) -> None:
+    def _act_choose(self, s: int, r: int, _a: Any, ev: Events) -> None:
         st = self.stage
         if st == S_D1C:
             self._d1_choose(s, r, ev)
         elif st == S_D2RET:
             self.idle[3 * s + r] += 1
             self.refund_left -= 1
-            ev.append(event("reembolso", "EP-D2.3", {"player": s, "resource": ("ch", "d", "e")[r],
-                                                     "left": self.refund_left}))
+            if ev is not None:
+                ev.append(event("reembolso", "EP-D2.3", {"player": s,
+                                                         "resource": ("ch", "d", "e")[r],
+                                                         "left": self.refund_left}))
         elif st == S_D6:
             self._d6_choose(s, r, ev)
 
@@ -412,7 +434,7 @@ class TargetsMixin:
                 paid[r] += 1
         return paid
 
-    def _act_activate(self, s: int, _p: Any, N: int, ev: list[Event]) -> None:
+    def _act_activate(self, s: int, _p: Any, N: int, ev: Events) -> None:
         paid = self._fill_required(s, N)
         self._sync(s)
         if self.stage == S_D3:
@@ -421,11 +443,12 @@ class TargetsMixin:
             rule = "EP-D2.5"
         else:
             rule = "EP-D2.6"
-        ev.append(event("activar", rule, {"player": s, "target": N, "id": self._target_id(s, N),
-                                          "tokens": triple(paid),
-                                          "active": self._active(s, N)}))
+        if ev is not None:
+            ev.append(event("activar", rule, {"player": s, "target": N, "id": self._target_id(s, N),
+                                              "tokens": triple(paid),
+                                              "active": self._active(s, N)}))
 
-    def _act_reinforce(self, s: int, _p: Any, N: int, ev: list[Event]) -> None:
+    def _act_reinforce(self, s: int, _p: Any, N: int, ev: Events) -> None:
         spaces, mn = self.tinfo[s][N]
         b = (s * NT + N) * 3
         j = next(i for i in range(mn, len(spaces)) if self.sp[b + i] < 0)
@@ -434,51 +457,56 @@ class TargetsMixin:
         self.idle[3 * s + r] -= 1
         self._sync(s)
         card = self.cat[N - 2]
-        ev.append(event("reforzar", "EP-CARD.5" if card.comes_active else "EP-CARD.8", {
-            "player": s, "target": N, "id": card.id, "resource": ("ch", "d", "e")[r],
-            "tokens": self._tok(s, N)}))
+        if ev is not None:
+            ev.append(event("reforzar", "EP-CARD.5" if card.comes_active else "EP-CARD.8", {
+                "player": s, "target": N, "id": card.id, "resource": ("ch", "d", "e")[r],
+                "tokens": self._tok(s, N)}))
 
-    def _act_idea(self, s: int, r: int, N: int, ev: list[Event]) -> None:
+    def _act_idea(self, s: int, r: int, N: int, ev: Events) -> None:
         spaces, mn = self.tinfo[s][N]
         b = (s * NT + N) * 3
         i = next(i for i in range(len(spaces)) if self.sp[b + i] < 0 and spaces[i] == r)
         self.sp[b + i] = IDEA
         self.ideas[s] -= 1
         self._sync(s)
-        ev.append(event("idea", "EP-D2.10", {"player": s, "target": N,
-                                             "id": self._target_id(s, N),
-                                             "space": ("ch", "d", "e")[r],
-                                             "active": self._active(s, N)}))
+        if ev is not None:
+            ev.append(event("idea", "EP-D2.10", {"player": s, "target": N,
+                                                 "id": self._target_id(s, N),
+                                                 "space": ("ch", "d", "e")[r],
+                                                 "active": self._active(s, N)}))
 
-    def _act_replace(self, s: int, r: int, N: int, ev: list[Event]) -> None:
+    def _act_replace(self, s: int, r: int, N: int, ev: Events) -> None:
         b = (s * NT + N) * 3
         i = next(i for i in range(3) if self.sp[b + i] == r)
         self.sp[b + i] = IDEA
         self.ideas[s] -= 1
         self.idle[3 * s + r] += 1
-        ev.append(event("sustituir", "EP-D2.11", {"player": s, "target": N,
-                                                  "id": self._target_id(s, N),
-                                                  "resource": ("ch", "d", "e")[r]}))
+        if ev is not None:
+            ev.append(event("sustituir", "EP-D2.11", {"player": s, "target": N,
+                                                      "id": self._target_id(s, N),
+                                                      "resource": ("ch", "d", "e")[r]}))
 
-    def _act_outsource(self, s: int, _p: Any, N: int, ev: list[Event]) -> None:
+    def _act_outsource(self, s: int, _p: Any, N: int, ev: Events) -> None:
         old = self.named[s]
         self.named[s] = N
         self.ext_done[s] = 1
         self._sync(s)
-        ev.append(event("externalizar", "EP-CARD.20", {
-            "player": s, "target": N, "id": self.cat[N - 2].id,
-            "before": None if old < 0 else self.cat[old - 2].id}))
+        if ev is not None:
+            ev.append(event("externalizar", "EP-CARD.20", {
+                "player": s, "target": N, "id": self.cat[N - 2].id,
+                "before": None if old < 0 else self.cat[old - 2].id}))
 
-    def _act_lab(self, s: int, x: int, _a: Any, ev: list[Event]) -> None:
+    def _act_lab(self, s: int, x: int, _a: Any, ev: Events) -> None:
         C = self.C
         before = self.lab[s]
         self.lab[s] = x
         self.lab_done[s] = 1
-        ev.append(event("laboratorio", "EP-CARD.6" if before < 0 else "EP-CARD.7", {
-            "player": s, "process": C.ptype_names[x][0],
-            "before": None if before < 0 else C.ptype_names[before][0]}))
+        if ev is not None:
+            ev.append(event("laboratorio", "EP-CARD.6" if before < 0 else "EP-CARD.7", {
+                "player": s, "process": C.ptype_names[x][0],
+                "before": None if before < 0 else C.ptype_names[before][0]}))
 
-    def _d2act_finish(self, s: int, ev: list[Event]) -> None:
+    def _d2act_finish(self, s: int, ev: Events) -> None:
         """Targets left below their minimum give their tokens back (brief, D2 step 3)."""
         sp, tinfo, base = self.sp, self.tinfo[s], s * NT
         back = None
@@ -487,8 +515,9 @@ class TargetsMixin:
             t = (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0)
             if t and t < tinfo[N][1]:
                 back = self._tokens_back(s, N)
-                ev.append(event("fichas-devueltas", "EP-D2.6", {
-                    "player": s, "target": N, "id": self._target_id(s, N), "back": back}))
+                if ev is not None:
+                    ev.append(event("fichas-devueltas", "EP-D2.6", {
+                        "player": s, "target": N, "id": self._target_id(s, N), "back": back}))
         if back is not None:        # every action that moves tokens syncs: nothing else to do
             self._sync(s)
 
@@ -499,14 +528,15 @@ class TargetsMixin:
         c, d, e = idle[b], idle[b + 1], idle[b + 2]
         return list(EXCHANGE_LEGAL[c if c < 2 else 2][d if d < 2 else 2][e if e < 2 else 2])
 
-    def _act_exchange(self, s: int, ex: tuple[int, int, int], _a: Any, ev: list[Event]) -> None:
+    def _act_exchange(self, s: int, ex: tuple[int, int, int], _a: Any, ev: Events) -> None:
         r1, r2, r3 = ex
         self.idle[3 * s + r1] -= 1
         self.idle[3 * s + r2] -= 1
         self.idle[3 * s + r3] += 1
         names = ("ch", "d", "e")
-        ev.append(event("canjear", "EP-D2.9", {"player": s, "paid": [names[r1], names[r2]],
-                                               "received": names[r3]}))
+        if ev is not None:
+            ev.append(event("canjear", "EP-D2.9", {"player": s, "paid": [names[r1], names[r2]],
+                                                   "received": names[r3]}))
 
     # ----- D3: investment (EP-D3.*, G44, G46, G47) -------------------------------------------
     def _discount_types(self, s: int, card) -> tuple[int, ...]:
@@ -552,39 +582,43 @@ class TargetsMixin:
             out.append(DONE)
         return out
 
-    def _act_invest(self, s: int, mode: int, o: int, ev: list[Event]) -> None:
+    def _act_invest(self, s: int, mode: int, o: int, ev: Events) -> None:
         k = self.offers[o]
         card = self.cat[k]
         N = 2 + k
         paid = [0, 0, 0]
-        data: dict[str, Any] = {"player": s, "slot": o, "card": card.id, "target": N,
-                                "deck": card.deck}
+        disc: tuple[int, ...] = ()
         if mode == 3:                                                     # EP-D3.4
             self.credit[s] = 1
             self.credit_supply -= 1
-            data["credit"] = True
-            rule = "EP-D3.4"
         else:
             paid = list(card.cost)
             disc = (1,) if mode == 1 else (2,) if mode == 2 else self._discount_types(s, card)
             for r in disc:
                 paid[r] -= 1
-            if disc:
-                data["discount"] = ("ch", "d", "e")[disc[0]]
             for r in range(3):
                 self.idle[3 * s + r] -= paid[r]
-            rule = ("EP-D3.11", "EP-D3.12", "EP-D3.13")[card.deck] if disc else "EP-D3.2"
-        data["paid"] = triple(paid)
         self.offers[o] = -1                                               # EP-D3.8
         self._set_own(s, N, 1)
         self.bought[s] = 1
         self._sync(s)
-        data["active"] = self._active(s, N)
-        ev.append(event("invertir", rule, data))
+        if ev is not None:
+            data: dict[str, Any] = {"player": s, "slot": o, "card": card.id, "target": N,
+                                    "deck": card.deck}
+            if mode == 3:
+                data["credit"] = True
+                rule = "EP-D3.4"
+            else:
+                if disc:
+                    data["discount"] = ("ch", "d", "e")[disc[0]]
+                rule = ("EP-D3.11", "EP-D3.12", "EP-D3.13")[card.deck] if disc else "EP-D3.2"
+            data["paid"] = triple(paid)
+            data["active"] = self._active(s, N)
+            ev.append(event("invertir", rule, data))
         if card.play:                                                     # G47
             self.play_n = N
 
-    def _deal_offers(self, ev: list[Event], rule: str) -> None:
+    def _deal_offers(self, ev: Events, rule: str) -> None:
         """Fill every deck to ``offers_per_type`` fresh offers (EP-SET.2–3, EP-SUM.8, G45)."""
         dealt = []
         offers, age, fd, under, cat = self.offers, self.age, self.fd, self.under, self.cat
@@ -598,19 +632,22 @@ class TargetsMixin:
                     fd[d] = under[d]
                     under[d] = []
                     self.rng.shuffle(fd[d])
-                    ev.append(event("mazo-rebarajado", "EP-DECK.3", {"deck": d,
-                                                                     "cards": len(fd[d])}))
+                    if ev is not None:
+                        ev.append(event("mazo-rebarajado", "EP-DECK.3", {"deck": d,
+                                                                         "cards": len(fd[d])}))
                 if not fd[d]:                                             # EP-DECK.4
                     continue
                 k = offers[slot] = fd[d].pop()
                 age[slot] = 0
-                dealt.append({"slot": slot, "card": cat[k].id})
-        ev.append(event("ofertas", rule, {"dealt": dealt}))
+                if ev is not None:
+                    dealt.append({"slot": slot, "card": cat[k].id})
+        if ev is not None:
+            ev.append(event("ofertas", rule, {"dealt": dealt}))
 
     # ----- D4: manufacturing (EP-D4.*, G3, G34; simultaneous) --------------------------------
     # A recipe can be made when its process types lacking from the pool are no more than the
     # pool's «any» processes (EP-D4.7): checked inline in _d4_enter and _d4_legal.
-    def _d4_enter(self, ev: list[Event]) -> None:
+    def _d4_enter(self, ev: Events) -> None:
         plans, my_plans = self.C.plans, self.plans
         pools = {}
         pools_l, rem, made, done, need = self.pool, self.rem, self.made, self.done, self.need
@@ -631,8 +668,10 @@ class TargetsMixin:
                 if lacking <= wild:
                     need[s] = 1
                     break
-            pools[SEAT_KEY[s]] = {"a": pool[0], "b": pool[1], "c": pool[2], "any": wild}
-        ev.append(event("procesos", "EP-D4.1", {"pools": pools}))
+            if ev is not None:
+                pools[SEAT_KEY[s]] = {"a": pool[0], "b": pool[1], "c": pool[2], "any": wild}
+        if ev is not None:
+            ev.append(event("procesos", "EP-D4.1", {"pools": pools}))
 
     def _d4_legal(self, s: int) -> list[Action]:
         plan = self.C.plans[self.plans[s]]
@@ -655,7 +694,7 @@ class TargetsMixin:
             out.append(DONE)
         return out
 
-    def _act_make(self, s: int, t: int, _a: Any, ev: list[Event]) -> None:
+    def _act_make(self, s: int, t: int, _a: Any, ev: Events) -> None:
         C = self.C
         plan = C.plans[self.plans[s]]
         procs = next(p for x, p in plan.recipes if x == t)
@@ -666,9 +705,10 @@ class TargetsMixin:
             else:
                 self.rem[b + ANY] -= 1
         self.made[3 * s + t] += 1
-        ev.append(event("decidido", "EP-D4.3", {"player": s, "step": "d4"}))
+        if ev is not None:
+            ev.append(event("decidido", "EP-D4.3", {"player": s, "step": "d4"}))
 
-    def _d4_reveal(self, ev: list[Event]) -> None:
+    def _d4_reveal(self, ev: Events) -> None:
         out = {}
         hand, made, rem = self.hand, self.made, self.rem
         for s in self._in_order():
@@ -677,7 +717,9 @@ class TargetsMixin:
             hand[b] += m0
             hand[b + 1] += m1
             hand[b + 2] += m2
-            out[SEAT_KEY[s]] = {"mp": m0, "bc": m1, "sv": m2}
+            if ev is not None:
+                out[SEAT_KEY[s]] = {"mp": m0, "bc": m1, "sv": m2}
             made[b:b + 3] = [0, 0, 0]
             rem[4 * s:4 * s + 4] = [0, 0, 0, 0]                            # EP-D4.8
-        ev.append(event("fabricacion", "EP-D4.3", {"made": out}))
+        if ev is not None:
+            ev.append(event("fabricacion", "EP-D4.3", {"made": out}))

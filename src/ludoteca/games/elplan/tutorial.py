@@ -13,7 +13,7 @@ from typing import Any
 
 from ludoteca.core.events import Event
 
-from .common import NT
+from .common import NT, Events
 from .content import Content, derived
 
 
@@ -42,25 +42,27 @@ def _step_rule(at: str) -> str:
 class TutorialMixin:
     """Mixed into ElplanGame."""
 
-    def _moment(self, at: str, ev: list[Event]) -> None:
+    def _moment(self, at: str, ev: Events) -> None:
         if not self.tutorial:
             return
         key = (self.period, at)
         steps, checks, _ = script(self.C)
         for st in steps.get(key, ()):
             self.tut_step = st.id
-            ev.append(Event("explain", _step_rule(at), {"step": st.id, "period": self.period,
-                                                        "at": at, "text_es": st.text_es,
-                                                        "text_en": st.text_en}))
+            if ev is not None:
+                ev.append(Event("explain", _step_rule(at), {"step": st.id, "period": self.period,
+                                                            "at": at, "text_es": st.text_es,
+                                                            "text_en": st.text_en}))
         for cp in checks.get(key, ()):
             failed = [s for s in range(self.n) if not self._check_seat(cp.check, s)]
             board_ok = self._check_board(cp.check)
             ok = not failed and board_ok
             self.checks.append([cp.id, ok])
             es, en = checkpoint_text(cp.check)
-            ev.append(Event("tutorial-control", cp.rule, {
-                "id": cp.id, "ok": ok, "period": self.period, "at": at, "failed": failed,
-                "board_ok": board_ok, "source": cp.source, "text_es": es, "text_en": en}))
+            if ev is not None:
+                ev.append(Event("tutorial-control", cp.rule, {
+                    "id": cp.id, "ok": ok, "period": self.period, "at": at, "failed": failed,
+                    "board_ok": board_ok, "source": cp.source, "text_es": es, "text_en": en}))
 
     def explanation(self, lang: str = "es") -> str | None:
         """The text of the tutorial step shown last (None outside the tutorial)."""

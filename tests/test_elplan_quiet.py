@@ -1,0 +1,76 @@
+"""El Plan's quiet mode (issue 18): a quiet game makes no events and plays exactly as a loud one
+(legal lists, state, result), in its clones and worlds too."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ludoteca
+
+
+def _pair(n: int, seed: int, options: dict | None = None):
+    kw = {"options": options} if options else {}
+    loud = ludoteca.new_game("elplan", players=n, seed=seed, **kw)
+    quiet = ludoteca.new_game("elplan", players=n, seed=seed, **kw)
+    quiet.quiet()
+    return loud, quiet
+
+
+def _play_both(loud, quiet, seed: int, checked: bool = False) -> int:
+    """Play the same random moves in both games; compare after every action."""
+    rng = random.Random(seed)
+    steps = 0
+    while not loud.is_over:
+        assert quiet.to_move == loud.to_move
+        for s in loud.to_move:
+            assert quiet.legal_actions(s) == loud.legal_actions(s)
+        s = loud.to_move[rng.randrange(len(loud.to_move))]
+        action = rng.choice(loud.legal_actions(s))
+        if checked:
+            got, made = quiet.apply(str(action), s), loud.apply(str(action), s)
+        else:
+            got, made = quiet.apply_legal(action, s), loud.apply_legal(action, s)
+        assert got == []
+        assert made                                   # a loud action always tells something
+        assert quiet.state_dict() == loud.state_dict()
+        steps += 1
+    assert quiet.is_over and quiet.result == loud.result
+    return steps
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_quiet_plays_the_same(n):
+    for seed in (1, 2):
+        loud, quiet = _pair(n, seed)
+        assert quiet.state_dict() == loud.state_dict()
+        assert _play_both(loud, quiet, seed) > 100
+
+
+def test_quiet_plays_the_same_level_2_and_checked_apply():
+    loud, quiet = _pair(3, 5, {"level": 2})
+    _play_both(loud, quiet, 5, checked=True)
+
+
+def test_quiet_tutorial_plays_the_same():
+    loud, quiet = _pair(3, 1, {"tutorial": True})
+    _play_both(loud, quiet, 1)
+    assert quiet.checks == loud.checks            # the checkpoints are kept, quiet or not
+
+
+def test_quiet_is_kept_by_clones_and_worlds():
+    loud, quiet = _pair(2, 7)
+    rng = random.Random(7)
+    for _ in range(40):
+        s = loud.to_move[0]
+        a = rng.choice(loud.legal_actions(s))
+        loud.apply_legal(a, s)
+        quiet.apply_legal(a, s)
+    for g in (quiet.clone(), quiet.determinize(0, 3)):
+        assert g._quiet
+        s = g.to_move[0]
+        assert g.apply_legal(g.legal_actions(s)[0], s) == []
+    assert not loud.clone()._quiet
+    c = quiet.clone()
+    _play_both(loud, c, 8)
