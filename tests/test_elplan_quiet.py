@@ -74,3 +74,31 @@ def test_quiet_is_kept_by_clones_and_worlds():
     assert not loud.clone()._quiet
     c = quiet.clone()
     _play_both(loud, c, 8)
+
+
+def test_search_in_quiet_worlds_chooses_the_same():
+    """``mcts`` plays El Plan's sampled worlds quiet (``world_setup_for("elplan")``): its
+    choices are the ones it makes in worlds that build their events."""
+    from ludoteca.agents import make_agent
+    from ludoteca.agents import mcts as mcts_module
+    from ludoteca.agents.heuristics import world_setup_for
+
+    assert world_setup_for("elplan") is not None
+    positions = []
+    for seed in range(6):
+        g = ludoteca.new_game("elplan", players=2 + seed % 2, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(5, 90)):
+            s = g.to_move[0]
+            g.apply(rng.choice(g.legal_actions(s)), seat=s)
+        positions.append(g)
+
+    def choices():
+        return [str(make_agent("mcts:iterations=60", "elplan", seed=i).choose(g, g.to_move[0]))
+                for i, g in enumerate(positions)]
+
+    quiet = choices()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(mcts_module, "world_setup_for", lambda gid: None)
+        loud = choices()
+    assert quiet == loud

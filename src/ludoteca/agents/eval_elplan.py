@@ -3,7 +3,7 @@ lead through a logistic."""
 
 from __future__ import annotations
 
-from .heuristics import margin, register_heuristic
+from .heuristics import margin, register_heuristic, register_world_setup
 
 #: how a lead in points becomes a value: a lead of one point is worth ~73 % (the most points
 #: win, and the totals are small: two to five points a game)
@@ -42,3 +42,11 @@ def _elplan(g) -> list[float]:
 
 
 register_heuristic("elplan", _elplan)
+
+
+def _elplan_world(world) -> None:
+    """The search's worlds make no events (``ElplanGame.quiet``): it never reads them."""
+    world.quiet()
+
+
+register_world_setup("elplan", _elplan_world)
