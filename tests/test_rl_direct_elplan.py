@@ -298,10 +298,10 @@ def test_one_writer_across_contents_and_the_tutorial():
 
 
 def test_changes_by_hand_to_any_seat_are_seen():
-    """The writer looks for a change first in the seat it observed last (the one that acted,
-    in an environment): changes by hand to other seats' lists (tokens, activity, cards owned,
-    resources, squares, the Period's flags), to the decks, the events and the modifiers, one
-    at a time or several together, between observations of one game, are all seen."""
+    """Changes by hand to any seat's lists, not only the one that acted (tokens, activity,
+    cards owned, resources, squares, the Period's flags), to the decks, the events and the
+    modifiers, one at a time or several together, between observations of one game, are all
+    seen."""
     g = ludoteca.new_game("elplan", players=5, seed=21)
     rng = random.Random(21)
     for _ in range(120):

@@ -20,14 +20,12 @@ from ludoteca.observation.encoders import encoder_for
 from ludoteca.observation.observer import Observer
 
 
-@pytest.mark.parametrize("gid", ["qytetet", "civitas"])
-def test_one_writer_follows_every_game_and_seat(gid):
-    enc, write = encoder_for(gid), writer(gid)
+def _checker(enc, write, kept):
+    """``check(g)``: every seat's vector from ``write`` (float64 scratch) and from its float32
+    form into the stale buffer ``kept`` equals the view's encoding; returns the last one."""
     write32 = write.float32
-    assert write32.float32 is write32 and write32.bounded
-    kept = array("f", [7.0] * enc.size)          # one buffer, reused: stale values
 
-    def check(g) -> None:
+    def check(g) -> bytes:
         n = len(g.names)
         for seat in range(n):
             ref = enc.encode(g.view(seat), seat, n).tobytes()
@@ -36,6 +34,17 @@ def test_one_writer_follows_every_game_and_seat(gid):
             assert enc.finish(buf).tobytes() == ref
             write32(g, seat, kept)
             assert kept.tobytes() == ref
+        return ref
+    return check
+
+
+@pytest.mark.parametrize("gid", ["qytetet", "civitas"])
+def test_one_writer_follows_every_game_and_seat(gid):
+    enc, write = encoder_for(gid), writer(gid)
+    write32 = write.float32
+    assert write32.float32 is write32 and write32.bounded
+    kept = array("f", [7.0] * enc.size)          # one buffer, reused: stale values
+    check = _checker(enc, write, kept)
 
     def deal(i: int, seed: int):
         n = (2, 3, 4, 4)[i]
@@ -95,7 +104,6 @@ def test_one_writer_follows_every_game_and_seat(gid):
 @pytest.mark.parametrize("gid", ["qytetet", "civitas"])
 def test_writer_follows_arrange_own_boards_and_two_observers(gid):
     enc, write = encoder_for(gid), writer(gid)
-    write32 = write.float32
     kept = array("f", [7.0] * enc.size)
     mine = ludoteca.new_game(gid, players=2, seed=0).board.source
     for old, new in (("purchasePrice = 500", "purchasePrice = 777.5"),
@@ -106,15 +114,11 @@ def test_writer_follows_arrange_own_boards_and_two_observers(gid):
     opts = {"board": {"source": "mine.toml", "toml": mine}}
     observers = [Observer(gid, 104), Observer(gid, 104)]
 
+    check_writer = _checker(enc, write, kept)
+
     def check(g) -> bytes:
         n = len(g.names)
-        for seat in range(n):
-            ref = enc.encode(g.view(seat), seat, n).tobytes()
-            buf = enc.scratch()
-            write(g, seat, buf)
-            assert enc.finish(buf).tobytes() == ref
-            write32(g, seat, kept)
-            assert kept.tobytes() == ref
+        ref = check_writer(g)
         for seat, ob in enumerate(observers):       # each its seat, the shared writer
             ob.forget()
             assert ob.observe(g, seat)["observation"].tobytes() == \
