@@ -90,7 +90,8 @@ def test_board_on_phone_and_desktop(server: str, pages: Pages, game: str, size: 
     width, height = SIZES[size]
     page = pages.new(width, height)
     new_table(page, server, game, lang)
-    assert page.locator(".mono-square").count() == 20
+    page.locator(".mono-square").first.wait_for()   # (the board's module may load after
+    assert page.locator(".mono-square").count() == 20  # the state: it draws when loaded)
     turns = 0
     while turns < 8 and play_by_clicking(page):
         turns += 1

@@ -122,6 +122,7 @@ def test_ring_board_squares_offer_their_actions(server: str, pages: Pages) -> No
     links = create_in_lobby(page, server, "qytetet", seed=3, persons=1, bot="random")
     page.goto(links["url"])
     wait_state(page)
+    page.locator(".mono-square").first.wait_for()   # (drawn once the board's module loads)
     assert page.locator(".mono-square").count() == 20
     for _ in range(12):  # roll until a free street is ours to buy
         assert wait_my_turn_or_over(page)
