@@ -297,16 +297,22 @@ def test_one_writer_across_contents_and_the_tutorial():
         g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
 
 
+def played(players: int, seed: int, actions: int) -> tuple[object, random.Random]:
+    """A game of ``players`` after ``actions`` seeded random actions, and its generator."""
+    g = ludoteca.new_game("elplan", players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        seat = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
+        g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+    return g, rng
+
+
 def test_changes_by_hand_to_any_seat_are_seen():
     """Changes by hand to any seat's lists, not only the one that acted (tokens, activity,
     cards owned, resources, squares, the Period's flags), to the decks, the events and the
     modifiers, one at a time or several together, between observations of one game, are all
     seen."""
-    g = ludoteca.new_game("elplan", players=5, seed=21)
-    rng = random.Random(21)
-    for _ in range(120):
-        seat = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
-        g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+    g, rng = played(5, 21, 120)
     write = direct_elplan.writer()
     n, NT = g.n, direct_elplan.NT
     owned = [(s, N) for s in range(n) for N in range(g.ntg) if N < 2 or g.own[s * NT + N]]
@@ -357,11 +363,7 @@ def test_lists_that_shrink_or_are_replaced_by_hand_are_seen():
     reordered, events under and removed replaced, the current event gone and back, cards no
     longer owned (their tokens gone) and owned again, the Laboratorio pick and the naming,
     since when a target is active."""
-    g = ludoteca.new_game("elplan", players=3, seed=33)
-    rng = random.Random(33)
-    for _ in range(150):
-        seat = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
-        g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+    g, rng = played(3, 33, 150)
     write = direct_elplan.writer()
     n, NT = g.n, direct_elplan.NT
     cards = range(2, g.ntg)
