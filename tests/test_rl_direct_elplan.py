@@ -307,6 +307,19 @@ def played(players: int, seed: int, actions: int) -> tuple[object, random.Random
     return g, rng
 
 
+def edited_by_hand(write, g, edits, rng: random.Random, rounds: int = 300) -> None:
+    """``rounds`` times one to three of ``edits`` by hand, then a random seat's vector equals
+    its view's encoding; every seat's before and after."""
+    n = g.n
+    same_as_the_view(write, g)
+    for k in range(rounds):
+        for _ in range(1 + k % 3):
+            rng.choice(edits)()
+        seat = rng.randrange(n)
+        assert direct(write, g, seat) == ENC.encode(g.view(seat), seat, n).tobytes(), k
+    same_as_the_view(write, g)
+
+
 def test_changes_by_hand_to_any_seat_are_seen():
     """Changes by hand to any seat's lists, not only the one that acted (tokens, activity,
     cards owned, resources, squares, the Period's flags), to the decks, the events and the
@@ -348,13 +361,7 @@ def test_changes_by_hand_to_any_seat_are_seen():
         lambda: g.under[rng.randrange(3)].append(rng.randrange(len(g.cat))),
         lambda: g.ev_under.append(rng.randrange(len(g.C.events))),
     ]
-    same_as_the_view(write, g)
-    for k in range(300):
-        for _ in range(1 + k % 3):
-            rng.choice(edits)()
-        seat = rng.randrange(n)
-        assert direct(write, g, seat) == ENC.encode(g.view(seat), seat, n).tobytes(), k
-    same_as_the_view(write, g)
+    edited_by_hand(write, g, edits, rng)
 
 
 def test_lists_that_shrink_or_are_replaced_by_hand_are_seen():
@@ -389,10 +396,4 @@ def test_lists_that_shrink_or_are_replaced_by_hand_are_seen():
         lambda: g.lab.__setitem__(rng.randrange(n), rng.choice([-1, 0, 1, 2])),
         lambda: g.named.__setitem__(rng.randrange(n), rng.choice([-1, rng.choice(cards)])),
     ]
-    same_as_the_view(write, g)
-    for k in range(300):
-        for _ in range(1 + k % 3):
-            rng.choice(edits)()
-        seat = rng.randrange(n)
-        assert direct(write, g, seat) == ENC.encode(g.view(seat), seat, n).tobytes(), k
-    same_as_the_view(write, g)
+    edited_by_hand(write, g, edits, rng)
