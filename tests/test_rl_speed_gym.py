@@ -56,7 +56,7 @@ def test_quiet_games_play_the_same(gid, n):
     b = _episodes(loud, seeds, np.random.default_rng(7))
     _same(a, b)
     assert not getattr(loud.game, "_quiet", False)
-    if gid in ("som", "qytetet", "elplan"):
+    if gid in ("som", "qytetet", "elplan", "sigloxx"):
         assert quiet.game._quiet
 
 

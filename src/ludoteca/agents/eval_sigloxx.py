@@ -15,7 +15,7 @@ final VP vary by 15.5): 14.0 / 12.3 / 10.7 / 8.9 / 6.3 / 3.8 in rounds I–VI, a
 
 from __future__ import annotations
 
-from .heuristics import margin, register_heuristic
+from .heuristics import margin, register_heuristic, register_world_setup
 
 #: what :func:`features` returns for each seat, in order
 FEATURE_NAMES = (
@@ -118,3 +118,11 @@ def _sigloxx(g) -> list[float]:
 
 
 register_heuristic("sigloxx", _sigloxx)
+
+
+def _sigloxx_world(world) -> None:
+    """The search's worlds make no events (``SigloGame.quiet``): it never reads them."""
+    world.quiet()
+
+
+register_world_setup("sigloxx", _sigloxx_world)

@@ -12,8 +12,6 @@ carries what a seat holds.
 
 from __future__ import annotations
 
-from ludoteca.core.events import Event
-
 from . import actions as A
 from .common import (
     LAND_ID,
@@ -23,6 +21,7 @@ from .common import (
     PH_SOLO,
     PH_TECH,
     TECH_ID,
+    Events,
     clamp,
     event,
     player_event,
@@ -85,19 +84,20 @@ class AuctionMixin:
         return out
 
     # ----- flow -------------------------------------------------------------------------------
-    def _to_elegir(self, ev: list[Event]) -> None:
+    def _to_elegir(self, ev: Events) -> None:
         """The start player's turn to pick a tile, or to buy alone (XX-2.18, XX-2.23)."""
         self.actor = self.sp
         if len(self.withdrawn) == self.n - 1:
             if not self.lone:
                 self.lone = True
-                ev.append(shared_event("solo", "XX-2.23", _SOLO, self.sp,
-                                       self.K.TRACKS[self.track].min_bid))
+                if ev is not None:
+                    ev.append(shared_event("solo", "XX-2.23", _SOLO, self.sp,
+                                           self.K.TRACKS[self.track].min_bid))
             self.phase = PH_SOLO
         else:
             self.phase = PH_ELEGIR
 
-    def _next_bidder(self, ev: list[Event]) -> None:
+    def _next_bidder(self, ev: Events) -> None:
         """The first seat clockwise from the last actor that may still bid; none → the high
         bidder wins (XX-2.4, XX-2.10)."""
         n, w, passed, hs, last = self.n, self.withdrawn, self.passed, self.high_seat, self.last
@@ -108,18 +108,21 @@ class AuctionMixin:
                 return
         self._win(ev)
 
-    def _win(self, ev: list[Event]) -> None:
+    def _win(self, ev: Events) -> None:
         s, tile, amount = self.high_seat, self.tile, self.high
         self.coins[s] -= amount                                                 # XX-2.11
-        ev.append(event("gana", "XX-2.10", {"player": s, "tile": LAND_ID[tile], "amount": amount}))
+        if ev is not None:
+            ev.append(event("gana", "XX-2.10", {"player": s, "tile": LAND_ID[tile],
+                                                "amount": amount}))
         self._gain_tile(s, tile, ev)
         self.passed = [False] * self.n
         self.tile, self.high, self.high_seat, self.last = -1, 0, -1, -1
         self.sp = s
-        ev.append(player_event("inicial", "XX-2.17", s))
+        if ev is not None:
+            ev.append(player_event("inicial", "XX-2.17", s))
         self._to_elegir(ev)
 
-    def _gain_tile(self, s: int, tile: int, ev: list[Event]) -> None:
+    def _gain_tile(self, s: int, tile: int, ev: Events) -> None:
         """A won (or lone-bought) tile: pending with a citizen and k garbage; marker +1
         (XX-2.12–2.15, XX-G9.4, XX-G18.2)."""
         display = self.land_display[:]
@@ -129,47 +132,54 @@ class AuctionMixin:
         citizen = 1 if self.cit_supply[s] > 0 else 0
         self.cit_supply[s] -= citizen
         self.pend_land[s] = self.pend_land[s] + ((tile, citizen, k),)
-        ev.append(event("tierra", "XX-2.15", {"player": s, "tile": LAND_ID[tile],
-                                              "citizen": citizen == 1, "garbage": k}))
+        if ev is not None:
+            ev.append(event("tierra", "XX-2.15", {"player": s, "tile": LAND_ID[tile],
+                                                  "citizen": citizen == 1, "garbage": k}))
         prices = self.K.TRACKS[self.track].prices
         marker = self.marker
         if marker < len(prices) - 1:
             marker = self.marker = marker + 1
-        ev.append(shared_event("marcador", "XX-2.13", _MARCADOR, marker, prices[marker]))
+        if ev is not None:
+            ev.append(shared_event("marcador", "XX-2.13", _MARCADOR, marker, prices[marker]))
 
     # ----- handlers ---------------------------------------------------------------------------
-    def _h_auction(self, tile: int, _p: object, ev: list[Event]) -> None:
+    def _h_auction(self, tile: int, _p: object, ev: Events) -> None:
         self.tile = tile
         self.phase = PH_ABRIR
-        ev.append(shared_event("subasta", "XX-2.2", _SUBASTA, self.actor, LAND_ID[tile]))
+        if ev is not None:
+            ev.append(shared_event("subasta", "XX-2.2", _SUBASTA, self.actor, LAND_ID[tile]))
 
-    def _h_bid(self, amount: int, _p: object, ev: list[Event]) -> None:
+    def _h_bid(self, amount: int, _p: object, ev: Events) -> None:
         s = self.actor
         opening = self.phase == PH_ABRIR
         self.high, self.high_seat, self.last = amount, s, s
-        ev.append(event("puja", "XX-2.3" if opening else "XX-2.5",
-                        {"player": s, "tile": LAND_ID[self.tile], "amount": amount,
-                         "opening": opening}))
+        if ev is not None:
+            ev.append(event("puja", "XX-2.3" if opening else "XX-2.5",
+                            {"player": s, "tile": LAND_ID[self.tile], "amount": amount,
+                             "opening": opening}))
         self._next_bidder(ev)
 
-    def _h_pass(self, _a: object, _p: object, ev: list[Event]) -> None:
+    def _h_pass(self, _a: object, _p: object, ev: Events) -> None:
         s = self.actor
         self.passed[s] = True
         self.last = s
-        ev.append(shared_event("pasa", "XX-2.7", _PASA, s, LAND_ID[self.tile]))
+        if ev is not None:
+            ev.append(shared_event("pasa", "XX-2.7", _PASA, s, LAND_ID[self.tile]))
         self._next_bidder(ev)
 
-    def _h_withdraw(self, _a: object, _p: object, ev: list[Event]) -> None:
+    def _h_withdraw(self, _a: object, _p: object, ev: Events) -> None:
         s, ph = self.actor, self.phase
         self.withdrawn.append(s)
         if ph == PH_PUJA:
             self.last = s
-        ev.append(shared_event("retirada", WITHDRAW_RULE[ph], _RETIRADA, s, len(self.withdrawn),
-                               self.K.TRACKS[self.track].prices[self.marker]))
+        if ev is not None:
+            ev.append(shared_event("retirada", WITHDRAW_RULE[ph], _RETIRADA, s,
+                                   len(self.withdrawn),
+                                   self.K.TRACKS[self.track].prices[self.marker]))
         self.tech_ctx = ph
         self.phase = PH_TECH                                                    # X6
 
-    def _h_buy_tech(self, t: int, _p: object, ev: list[Event]) -> None:
+    def _h_buy_tech(self, t: int, _p: object, ev: Events) -> None:
         s = self.actor
         tech = self.K.TECH[t]
         price = self.price()
@@ -178,34 +188,40 @@ class AuctionMixin:
         self.techs[s] = self.techs[s] + (t,)
         self.tech_owner[t] = s
         self.bought[s] = True
-        ev.append(event("tecnologia", "XX-2.34", {"player": s, "tech": TECH_ID[t],
-                                                  "price": price}))
+        if ev is not None:
+            ev.append(event("tecnologia", "XX-2.34", {"player": s, "tech": TECH_ID[t],
+                                                      "price": price}))
         if tech.garbage or tech.pollution or tech.flowers:                       # XX-2.35–2.37
             before = self.pollution[s]
             self.set_aside[s] += tech.garbage
             self.pollution[s] = clamp(clamp(before - tech.pollution) + tech.flowers)
-            ev.append(event("impacto", "XX-2.35", {
-                "player": s, "tech": TECH_ID[t], "garbage": tech.garbage,
-                "pollution": tech.pollution, "flowers": tech.flowers, "from": before,
-                "to": self.pollution[s]}))
+            if ev is not None:
+                ev.append(event("impacto", "XX-2.35", {
+                    "player": s, "tech": TECH_ID[t], "garbage": tech.garbage,
+                    "pollution": tech.pollution, "flowers": tech.flowers, "from": before,
+                    "to": self.pollution[s]}))
         if tech.kind == "institution":                                           # XX-2.38
             self.pend_inst[s] = self.pend_inst[s] + (t,)
         if tech.op == "gain_bridges" and tech.use == "on_purchase":             # XX-G6.3
             k = min(tech.count, self.bridges_supply)
             self.bridges_supply -= k
             self.held[s] += k
-            ev.append(event("puentes", "XX-G6.3", {"player": s, "tech": TECH_ID[t], "count": k}))
+            if ev is not None:
+                ev.append(event("puentes", "XX-G6.3", {"player": s, "tech": TECH_ID[t],
+                                                       "count": k}))
         self._after_tech(ev)
 
-    def _h_no_buy(self, _a: object, _p: object, ev: list[Event]) -> None:
-        ev.append(player_event("no_compra", "XX-2.24", self.actor))
+    def _h_no_buy(self, _a: object, _p: object, ev: Events) -> None:
+        if ev is not None:
+            ev.append(player_event("no_compra", "XX-2.24", self.actor))
         self._after_tech(ev)
 
-    def _after_tech(self, ev: list[Event]) -> None:
+    def _after_tech(self, ev: Events) -> None:
         s = self.actor
         if len(self.withdrawn) == self.n:                                       # XX-2.27
             self.sp = s
-            ev.append(player_event("inicial", "XX-2.27", s))
+            if ev is not None:
+                ev.append(player_event("inicial", "XX-2.27", s))
             self._consolation(ev)
             self._begin_catastrophe(ev)
         elif self.tech_ctx == PH_PUJA:
@@ -217,24 +233,27 @@ class AuctionMixin:
                 if t not in w:
                     break
             self.sp = t
-            ev.append(player_event("inicial", "XX-2.22", t))
+            if ev is not None:
+                ev.append(player_event("inicial", "XX-2.22", t))
             self._to_elegir(ev)
 
-    def _h_buy_land(self, tile: int, _p: object, ev: list[Event]) -> None:
+    def _h_buy_land(self, tile: int, _p: object, ev: Events) -> None:
         s = self.actor
         price = self.min_bid()
         self.coins[s] -= price
-        ev.append(event("compra_solo", "XX-G18.1", {"player": s, "tile": LAND_ID[tile],
-                                                    "amount": price}))
+        if ev is not None:
+            ev.append(event("compra_solo", "XX-G18.1", {"player": s, "tile": LAND_ID[tile],
+                                                        "amount": price}))
         self._gain_tile(s, tile, ev)
         self._to_elegir(ev)
 
-    def _consolation(self, ev: list[Event]) -> None:
+    def _consolation(self, ev: Events) -> None:
         amount = self.K.TRACKS[self.track].consolation                               # XX-2.39
         for s in range(self.n):
             if self.won[s] == 0:
                 self.coins[s] += amount
-                ev.append(shared_event("consuelo", "XX-G19.1", _CONSUELO, s, amount))
+                if ev is not None:
+                    ev.append(shared_event("consuelo", "XX-G19.1", _CONSUELO, s, amount))
 
 
 __all__ = ["AuctionMixin"]

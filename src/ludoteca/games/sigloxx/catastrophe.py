@@ -10,10 +10,8 @@ apply at once and garbage is set aside; the occupant of A becomes start player.
 
 from __future__ import annotations
 
-from ludoteca.core.events import Event
-
 from . import actions as A
-from .common import CAT_ID, COL_LETTERS, PH_CAT, clamp, event, player_event
+from .common import CAT_ID, COL_LETTERS, PH_CAT, Events, clamp, event, player_event
 
 _MAX = A.MAX_BID
 _COLUMN = A.COLUMN_A
@@ -21,15 +19,16 @@ WORST = 0                   # column A is the full strength (XX-3.5, checked by 
 
 
 class CatastropheMixin:
-    def _begin_catastrophe(self, ev: list[Event]) -> None:
+    def _begin_catastrophe(self, ev: Events) -> None:
         n = self.n
         self.col_of = [-1] * n
         self.bid_of = [0] * n
         self.occ = [-1] * len(COL_LETTERS)
         self.phase, self.actor = PH_CAT, self.sp
-        ev.append(event("prevencion", "XX-G20.1", {
-            "player": self.sp, "card": CAT_ID[self.cat],
-            "columns": [COL_LETTERS[x] for x in self.pc.columns]}))
+        if ev is not None:
+            ev.append(event("prevencion", "XX-G20.1", {
+                "player": self.sp, "card": CAT_ID[self.cat],
+                "columns": [COL_LETTERS[x] for x in self.pc.columns]}))
 
     def _legal_cat(self) -> list:
         sci = self.science[self.actor]
@@ -47,7 +46,7 @@ class CatastropheMixin:
                 out += _COLUMN[x][bid_of[o] + 1:top]
         return out
 
-    def _h_column(self, bid: int, x: int, ev: list[Event]) -> None:
+    def _h_column(self, bid: int, x: int, ev: Events) -> None:
         s, n, occ, col_of = self.actor, self.n, self.occ, self.col_of
         displaced = occ[x]
         if displaced >= 0:                                                      # XX-G1.3
@@ -56,9 +55,10 @@ class CatastropheMixin:
         occ[x] = s
         col_of[s] = x
         self.bid_of[s] = bid
-        ev.append(event("columna", "XX-G1.3", {
-            "player": s, "column": COL_LETTERS[x], "bid": bid,
-            "displaced": displaced if displaced >= 0 else None}))
+        if ev is not None:
+            ev.append(event("columna", "XX-G1.3", {
+                "player": s, "column": COL_LETTERS[x], "bid": bid,
+                "displaced": displaced if displaced >= 0 else None}))
         for i in range(1, n):                                                   # XX-G1.7
             t = (s + i) % n
             if col_of[t] < 0:
@@ -66,7 +66,7 @@ class CatastropheMixin:
                 return
         self._resolve_catastrophe(ev)
 
-    def _resolve_catastrophe(self, ev: list[Event]) -> None:
+    def _resolve_catastrophe(self, ev: Events) -> None:
         card = self.K.CATS[self.cat]
         card_id, columns = CAT_ID[self.cat], card.columns
         col_of, bid_of, science, pollution_of, set_aside = \
@@ -75,15 +75,18 @@ class CatastropheMixin:
             x, bid = col_of[s], bid_of[s]
             science[s] -= bid                                                   # XX-G1.8
             col = COL_LETTERS[x]
-            ev.append(event("pago_catastrofe", "XX-G1.8", {"player": s, "column": col,
-                                                           "amount": bid}))
+            if ev is not None:
+                ev.append(event("pago_catastrofe", "XX-G1.8", {"player": s, "column": col,
+                                                               "amount": bid}))
             garbage, pollution = columns[x]
             before = pollution_of[s]
             after = pollution_of[s] = clamp(before - pollution)                 # XX-G1.9, 3.3
             set_aside[s] += garbage
-            ev.append(event("efecto", "XX-3.3", {
-                "player": s, "card": card_id, "column": col,
-                "garbage": garbage, "pollution": pollution, "from": before, "to": after}))
+            if ev is not None:
+                ev.append(event("efecto", "XX-3.3", {
+                    "player": s, "card": card_id, "column": col,
+                    "garbage": garbage, "pollution": pollution, "from": before, "to": after}))
         self.sp = self.occ[WORST]                                      # XX-G1.10, X4
-        ev.append(player_event("inicial", "XX-G1.10", self.sp))
+        if ev is not None:
+            ev.append(player_event("inicial", "XX-G1.10", self.sp))
         self._begin_maintenance(ev)

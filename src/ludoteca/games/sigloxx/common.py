@@ -25,6 +25,10 @@ from .schema import (  # noqa: F401 (N_LAND, N_TECH: shared with the engine's mo
 from .tables import default_tables
 
 event = new_event       # Event(kind, rule, data), made faster (core.events)
+#: where the handlers put the events of an action: a list, or None in a quiet game (a learning
+#: environment's or a search's, whose events nobody reads: ``SigloGame.quiet``), which makes
+#: none; every event site checks it, and play is the same either way
+Events = list[Event] | None
 
 # Events whose data is a few small ints and strings recur by the thousand (who is start
 # player, whose Maintenance, which forced action): each is made once and then shared, by

@@ -36,6 +36,7 @@ from .common import (
     SHARED_EVENTS,
     SITE_NAME,
     TECH_ID,
+    Events,
     clamp,
     event,
     player_event,
@@ -72,6 +73,18 @@ def edge_action(edge: int):
     """``puente-e C`` or ``puente-s C`` for an edge id."""
     return A.BRIDGE_S_A[edge >> 1] if edge & 1 else A.BRIDGE_E_A[edge >> 1]
 
+
+def _placed(s: int, code: int, cell: int, r: int, bridged: bool, rule: str) -> Event:
+    """The ``colocar`` event of seat ``s``'s tile or institution ``code`` placed on ``cell``
+    turned ``r`` quarters."""
+    x, y = cell % _SIZE - _ORIGIN % _SIZE, cell // _SIZE - _ORIGIN // _SIZE
+    data = {"player": s, "cell": cell, "x": x, "y": y, "rotation": 90 * r, "bridged": bridged}
+    if code < N_LAND:
+        data["tile"] = LAND_ID[code]
+    else:
+        data["tech"] = TECH_ID[code - INST_BASE]
+    return event("colocar", rule, data)
+
 # the fields of shared events (common.shared_event)
 _BASURA = ("player", "tile", "garbage")
 _ELIGE = ("player", "tile")
@@ -81,47 +94,51 @@ _USA = ("player", "tech")
 
 class MaintenanceMixin:
     # ----- seat order -------------------------------------------------------------------------
-    def _begin_maintenance(self, ev: list[Event]) -> None:
+    def _begin_maintenance(self, ev: Events) -> None:
         self.t_used_m = [False] * N_TECH                                       # XX-G6.2
         self.mi = 0
         self._start_seat_m(ev)
 
-    def _start_seat_m(self, ev: list[Event]) -> None:
+    def _start_seat_m(self, ev: Events) -> None:
         s = (self.sp + self.mi) % self.n                                        # XX-G12.5, X4
         self.actor = s
-        key = ("mantenimiento", s, self.round)
-        e = SHARED_EVENTS.get(key)
-        if e is None:
-            e = SHARED_EVENTS[key] = event("mantenimiento", "XX-G12.5",
-                                           {"player": s, "round": self.round})
-        ev.append(e)
+        if ev is not None:
+            key = ("mantenimiento", s, self.round)
+            e = SHARED_EVENTS.get(key)
+            if e is None:
+                e = SHARED_EVENTS[key] = event("mantenimiento", "XX-G12.5",
+                                               {"player": s, "round": self.round})
+            ev.append(e)
         SHIFT = self.K.SHIFT_T
         for t in self.techs[s]:                                                 # XX-G6.2: T30
             shift = SHIFT[t]
             if shift is not None:
                 before = self.pollution[s]
                 self.pollution[s] = clamp(before + shift)
-                ev.append(event("agencia", "XX-G6.2", {"player": s, "tech": TECH_ID[t],
-                                                       "from": before, "to": self.pollution[s]}))
+                if ev is not None:
+                    ev.append(event("agencia", "XX-G6.2", {"player": s, "tech": TECH_ID[t],
+                                                           "from": before,
+                                                           "to": self.pollution[s]}))
         if self.round == LAST_ROUND:                                            # XX-G17.2
             self.phase = PH_C
         else:
             self._step_a(ev)
 
-    def _end_seat_m(self, ev: list[Event]) -> None:
+    def _end_seat_m(self, ev: Events) -> None:
         self.mi += 1
         if self.mi < self.n:
             self._start_seat_m(ev)
         else:
             self._begin_production(ev)
 
-    def _overflow(self, s: int, tokens: int, rule: str, ev: list[Event]) -> None:
+    def _overflow(self, s: int, tokens: int, rule: str, ev: Events) -> None:
         """Tokens that fit nowhere go back to the supply, 1 pollution step left each
         (XX-G10.4)."""
         before = self.pollution[s]
         self.pollution[s] = clamp(before - tokens * self.K.C.overflow_pollution)
-        ev.append(event("desborde", rule, {"player": s, "tokens": tokens, "from": before,
-                                           "to": self.pollution[s]}))
+        if ev is not None:
+            ev.append(event("desborde", rule, {"player": s, "tokens": tokens, "from": before,
+                                               "to": self.pollution[s]}))
 
     def _room(self, s: int) -> list[int]:
         """Own placed land tiles with room for garbage."""
@@ -137,7 +154,7 @@ class MaintenanceMixin:
         return False
 
     # ----- step A: set-aside garbage (XX-G10.3, XX-G6.5) -----------------------------------
-    def _step_a(self, ev: list[Event]) -> None:
+    def _step_a(self, ev: Events) -> None:
         s = self.actor
         if self.set_aside[s] > 0:
             if self._has_room(s):
@@ -151,21 +168,23 @@ class MaintenanceMixin:
         g, cap = self.garbage, self.K.CAP
         return [_GARBAGE[t] for t in self.lands[self.actor] if g[t] < cap]
 
-    def _h_garbage(self, tile: int, _p: object, ev: list[Event]) -> None:
+    def _h_garbage(self, tile: int, _p: object, ev: Events) -> None:
         s = self.actor
         g = self.garbage
         now = g[tile] = g[tile] + 1
         if self.phase == PH_A:
             self.set_aside[s] -= 1
-            ev.append(shared_event("basura", "XX-G10.3", _BASURA, s, LAND_ID[tile], now))
+            if ev is not None:
+                ev.append(shared_event("basura", "XX-G10.3", _BASURA, s, LAND_ID[tile], now))
             self._step_a(ev)
         else:
             self.extra -= 1
-            ev.append(shared_event("basura", "XX-G10.5", _BASURA, s, LAND_ID[tile], now))
+            if ev is not None:
+                ev.append(shared_event("basura", "XX-G10.5", _BASURA, s, LAND_ID[tile], now))
             self._extra_step(ev)
 
     # ----- step B: pending tiles and institutions (XX-G8, XX-G9.2, XX-G10.5, XX-G6.4) --------
-    def _step_b(self, ev: list[Event]) -> None:
+    def _step_b(self, ev: Events) -> None:
         s = self.actor
         self.phase = PH_PICK if self.pend_land[s] or self.pend_inst[s] else PH_C
 
@@ -177,7 +196,7 @@ class MaintenanceMixin:
             out += [_PICK_INST[t] for t in inst]
         return out
 
-    def _h_pick_land(self, tile: int, _p: object, ev: list[Event]) -> None:
+    def _h_pick_land(self, tile: int, _p: object, ev: Events) -> None:
         s = self.actor
         pend = self.pend_land[s]
         i = 0
@@ -187,14 +206,16 @@ class MaintenanceMixin:
         self.pend_land[s] = pend[:i] + pend[i + 1:]
         self.sel = item
         self.phase = PH_PLACE
-        ev.append(shared_event("elige", "XX-G8.9", _ELIGE, s, LAND_ID[tile]))
+        if ev is not None:
+            ev.append(shared_event("elige", "XX-G8.9", _ELIGE, s, LAND_ID[tile]))
 
-    def _h_pick_inst(self, t: int, _p: object, ev: list[Event]) -> None:
+    def _h_pick_inst(self, t: int, _p: object, ev: Events) -> None:
         s = self.actor
         self.pend_inst[s] = tuple(x for x in self.pend_inst[s] if x != t)
         self.sel = (INST_BASE + t, 0, 0)
         self.phase = PH_PLACE
-        ev.append(event("elige", "XX-G8.9", {"player": s, "tech": TECH_ID[t]}))
+        if ev is not None:
+            ev.append(event("elige", "XX-G8.9", {"player": s, "tech": TECH_ID[t]}))
 
     def _frontier(self, s: int) -> dict[int, int]:
         """:func:`~.country.frontier_keys` of seat ``s``'s country, remembered per seat with
@@ -228,7 +249,7 @@ class MaintenanceMixin:
         out = [_PLACE_AT[c][r] for c in cells for r in rots[keys[c]]]
         return out if out else [_PLACE_AT[c][r] for c in cells for r in range(4)]
 
-    def _h_place(self, cell: int, p: tuple[int, bool], ev: list[Event]) -> None:
+    def _h_place(self, cell: int, p: tuple[int, bool], ev: Events) -> None:
         s = self.actor
         r, bridged = p
         code = self.sel[0]
@@ -254,15 +275,9 @@ class MaintenanceMixin:
         if code < N_LAND:
             self.lands[s] = self.lands[s] + (code,)
             self.land_owner[code] = s
-        rule = "XX-G8.8" if bridged else "XX-G8.4" if not mism and linked else "XX-G8.6"
-        x, y = cell % _SIZE - _ORIGIN % _SIZE, cell // _SIZE - _ORIGIN // _SIZE
-        data = {"player": s, "cell": cell, "x": x, "y": y, "rotation": 90 * r,
-                "bridged": bridged}
-        if code < N_LAND:
-            data["tile"] = LAND_ID[code]
-        else:
-            data["tech"] = TECH_ID[code - INST_BASE]
-        ev.append(event("colocar", rule, data))
+        if ev is not None:
+            rule = "XX-G8.8" if bridged else "XX-G8.4" if not mism and linked else "XX-G8.6"
+            ev.append(_placed(s, code, cell, r, bridged, rule))
         if bridged:
             around = DIRS_BY_EDGE[sides]        # the shared edges' directions, by edge id
             if mism:                                                            # X5
@@ -281,28 +296,29 @@ class MaintenanceMixin:
         return any(nc in grid and is_linked(rails, grid, links, cell, d, nc)
                    for d, nc in NEIGH[cell])
 
-    def _put_bridge(self, s: int, edge: int, ev: list[Event]) -> None:
+    def _put_bridge(self, s: int, edge: int, ev: Events) -> None:
         self.links[s] = self.links[s] | {edge}
         self.held[s] -= 1
         a, b = edge_cells(edge)
         nets = self.nets[s]
         if nets is not None:                    # the networks, kept up
             self.nets[s] = joined_networks(nets, (), (a, b))
-        ev.append(event("puente", "XX-G8.8", {"player": s, "edge": edge, "cells": [a, b],
-                                              "dir": "s" if edge & 1 else "e"}))
+        if ev is not None:
+            ev.append(event("puente", "XX-G8.8", {"player": s, "edge": edge, "cells": [a, b],
+                                                  "dir": "s" if edge & 1 else "e"}))
 
     def _legal_edge(self) -> list:
         s = self.actor
         return [edge_action(e) for e in shared_edges(self.grid[s], self.sel_cell)]
 
-    def _h_bridge(self, cell: int, south: int, ev: list[Event]) -> None:
+    def _h_bridge(self, cell: int, south: int, ev: Events) -> None:
         s = self.actor
         self._put_bridge(s, 2 * cell + south, ev)
         if self.phase == PH_EDGE:
             self.sel_cell = -1
             self._after_place(ev)
 
-    def _after_place(self, ev: list[Event]) -> None:
+    def _after_place(self, ev: Events) -> None:
         code, citizen, _ = self.sel
         if code >= N_LAND:                                                      # XX-G6.4
             self.sel = None
@@ -316,18 +332,19 @@ class MaintenanceMixin:
         cit = self.cit
         return [_PUT[x] for x in self.K.SITES[self.sel[0]] if not cit[x]]
 
-    def _land_garbage(self, ev: list[Event]) -> None:
+    def _land_garbage(self, ev: Events) -> None:
         s = self.actor
         tile, _, g = self.sel
         keep = min(g, self.K.CAP)                                               # XX-G10.2
         self.garbage[tile] = keep
         self.sel = None
-        ev.append(event("basura_tierra", "XX-2.15", {"player": s, "tile": LAND_ID[tile],
-                                                     "garbage": keep, "extra": g - keep}))
+        if ev is not None:
+            ev.append(event("basura_tierra", "XX-2.15", {"player": s, "tile": LAND_ID[tile],
+                                                         "garbage": keep, "extra": g - keep}))
         self.extra = g - keep
         self._extra_step(ev)
 
-    def _extra_step(self, ev: list[Event]) -> None:
+    def _extra_step(self, ev: Events) -> None:
         s = self.actor
         if self.extra > 0:
             if self._has_room(s):
@@ -338,19 +355,21 @@ class MaintenanceMixin:
         self._step_b(ev)
 
     # ----- citizens: a new tile's, moved ones, new ones (XX-G9) ---------------------------------
-    def _h_put(self, site: int, _p: object, ev: list[Event]) -> None:
+    def _h_put(self, site: int, _p: object, ev: Events) -> None:
         s, ph = self.actor, self.phase
         self.cit[site] = 1
         self.new_citizens(self.actor)
         if ph == PH_SITE:
             tile, _, g = self.sel
             self.sel = (tile, 0, g)
-            ev.append(shared_event("ciudadano", "XX-G9.2", _CIUDADANO, s, SITE_NAME[site]))
+            if ev is not None:
+                ev.append(shared_event("ciudadano", "XX-G9.2", _CIUDADANO, s, SITE_NAME[site]))
             self._land_garbage(ev)
         elif ph == PH_PUT:
-            ev.append(event("mover", "XX-G9.3", {"player": s, "tech": TECH_ID[self.m_tech],
-                                                 "from": site_name(self.lifted),
-                                                 "to": site_name(site)}))
+            if ev is not None:
+                ev.append(event("mover", "XX-G9.3", {"player": s, "tech": TECH_ID[self.m_tech],
+                                                     "from": site_name(self.lifted),
+                                                     "to": site_name(site)}))
             self.lifted = -1
             self.m_rem -= 1
             if self.m_rem > 0:
@@ -360,9 +379,10 @@ class MaintenanceMixin:
         else:                                                                   # PH_GAIN
             self.cit_supply[s] -= 1
             self.m_rem -= 1
-            ev.append(event("nuevo_ciudadano", "XX-G9.3", {"player": s,
-                                                           "tech": TECH_ID[self.m_tech],
-                                                           "site": site_name(site)}))
+            if ev is not None:
+                ev.append(event("nuevo_ciudadano", "XX-G9.3", {"player": s,
+                                                               "tech": TECH_ID[self.m_tech],
+                                                               "site": site_name(site)}))
             if self.m_rem <= 0 or not self.cit_supply[s] or not self._empty_sites(s):
                 self._end_tech(ev)
 
@@ -415,12 +435,14 @@ class MaintenanceMixin:
     def _legal_gain(self) -> list:
         return [A.PUT_A[x] for x in sorted(self._empty_sites(self.actor))]
 
-    def _h_lift(self, site: int, _p: object, ev: list[Event]) -> None:
+    def _h_lift(self, site: int, _p: object, ev: Events) -> None:
         self.cit[site] = 0
         self.new_citizens(self.actor)
         self.lifted = site
         self.phase = PH_PUT
-        ev.append(event("recoger", "XX-G9.3", {"player": self.actor, "site": site_name(site)}))
+        if ev is not None:
+            ev.append(event("recoger", "XX-G9.3", {"player": self.actor,
+                                                   "site": site_name(site)}))
 
     # ----- step C: technologies and bridges (XX-G6.2, XX-G6.3, XX-G8.8) -------------------------
     def _usable(self, s: int, t: int) -> bool:
@@ -453,36 +475,40 @@ class MaintenanceMixin:
         out.append(A.A_DONE)
         return out
 
-    def _h_done(self, _a: object, _p: object, ev: list[Event]) -> None:
+    def _h_done(self, _a: object, _p: object, ev: Events) -> None:
         s = self.actor
         if self.phase == PH_LIFT:                                               # XX-G5.2
-            ev.append(event("fin_tecnologia", "XX-G5.2", {"player": s,
-                                                          "tech": TECH_ID[self.m_tech],
-                                                          "moves_left": self.m_rem}))
+            if ev is not None:
+                ev.append(event("fin_tecnologia", "XX-G5.2", {"player": s,
+                                                              "tech": TECH_ID[self.m_tech],
+                                                              "moves_left": self.m_rem}))
             self._end_tech(ev)
             return
-        ev.append(player_event("fin_mantenimiento", "XX-G12.6", s))
+        if ev is not None:
+            ev.append(player_event("fin_mantenimiento", "XX-G12.6", s))
         self._end_seat_m(ev)
 
-    def _end_tech(self, ev: list[Event]) -> None:
+    def _end_tech(self, ev: Events) -> None:
         self.m_tech, self.m_rem, self.m_removed = -1, 0, 0
         self.phase = PH_C
 
-    def _h_use(self, t: int, _p: object, ev: list[Event]) -> None:
+    def _h_use(self, t: int, _p: object, ev: Events) -> None:
         s = self.actor
         tech = self.K.TECH[t]
         if tech.use == "once":
             self.t_used[t] = True                                               # XX-G6.3
         else:
             self.t_used_m[t] = True                                             # XX-G6.2
-        ev.append(shared_event("usa", "XX-G6.3" if tech.use == "once" else "XX-G6.2", _USA, s,
-                               TECH_ID[t]))
+        if ev is not None:
+            ev.append(shared_event("usa", "XX-G6.3" if tech.use == "once" else "XX-G6.2", _USA,
+                                   s, TECH_ID[t]))
         self.m_tech = t
         if tech.op == "remove_garbage":
             if tech.cost_coins:                                                 # T09
                 self.coins[s] -= tech.cost_coins
-                ev.append(event("pago_tecnologia", "XX-G6.2", {"player": s, "tech": TECH_ID[t],
-                                                               "amount": tech.cost_coins}))
+                if ev is not None:
+                    ev.append(event("pago_tecnologia", "XX-G6.2", {
+                        "player": s, "tech": TECH_ID[t], "amount": tech.cost_coins}))
             total = sum(self.garbage[x] for x in self.lands[s])
             self.m_rem = min(tech.amount, total)
             self.m_removed = 0
@@ -494,7 +520,7 @@ class MaintenanceMixin:
             self.m_rem = min(tech.count, self.cit_supply[s], len(self._empty_sites(s)))
             self.phase = PH_GAIN
 
-    def _remove_step(self, ev: list[Event]) -> None:
+    def _remove_step(self, ev: Events) -> None:
         s = self.actor
         g = self.garbage
         dirty = [x for x in self.lands[s] if g[x]]
@@ -504,9 +530,10 @@ class MaintenanceMixin:
                 self.phase = PH_REMOVE
                 return
             for x in dirty:                                                     # X3
-                ev.append(event("quitar", self._remove_rule(), {
-                    "player": s, "tile": LAND_ID[x], "tokens": g[x],
-                    "tech": TECH_ID[self.m_tech]}))
+                if ev is not None:
+                    ev.append(event("quitar", self._remove_rule(), {
+                        "player": s, "tile": LAND_ID[x], "tokens": g[x],
+                        "tech": TECH_ID[self.m_tech]}))
                 self.m_removed += g[x]
                 self.m_rem -= g[x]
                 g[x] = 0
@@ -514,8 +541,10 @@ class MaintenanceMixin:
         if tech.pollution_if_used and self.m_removed:                           # T18
             before = self.pollution[s]
             self.pollution[s] = clamp(before - tech.pollution_if_used)
-            ev.append(event("incineradora", "XX-G5.2", {"player": s, "tech": TECH_ID[self.m_tech],
-                                                        "from": before, "to": self.pollution[s]}))
+            if ev is not None:
+                ev.append(event("incineradora", "XX-G5.2", {
+                    "player": s, "tech": TECH_ID[self.m_tech], "from": before,
+                    "to": self.pollution[s]}))
         self._end_tech(ev)
 
     def _remove_rule(self) -> str:
@@ -525,13 +554,14 @@ class MaintenanceMixin:
         g = self.garbage
         return [A.REMOVE_A[x] for x in self.lands[self.actor] if g[x]]
 
-    def _h_remove(self, tile: int, _p: object, ev: list[Event]) -> None:
+    def _h_remove(self, tile: int, _p: object, ev: Events) -> None:
         self.garbage[tile] -= 1
         self.m_rem -= 1
         self.m_removed += 1
-        ev.append(event("quitar", self._remove_rule(), {"player": self.actor,
-                                                        "tile": LAND_ID[tile], "tokens": 1,
-                                                        "tech": TECH_ID[self.m_tech]}))
+        if ev is not None:
+            ev.append(event("quitar", self._remove_rule(), {"player": self.actor,
+                                                            "tile": LAND_ID[tile], "tokens": 1,
+                                                            "tech": TECH_ID[self.m_tech]}))
         self._remove_step(ev)
 
     def _free_edges(self, s: int) -> list[int]:

@@ -8,14 +8,13 @@ garbage of the network's land tiles fits, it all goes (X3); otherwise the owner 
 
 from __future__ import annotations
 
-from ludoteca.core.events import Event
-
 from . import actions as A
 from .common import (
     INST_BASE,
     LAND_ID,
     N_LAND,
     PH_RECYCLE,
+    Events,
     event,
     shared_event,
 )
@@ -130,11 +129,11 @@ class ProductionMixin:
         return sum([BONUS[t] for t in self.techs[s]])
 
     # ----- the phase --------------------------------------------------------------------------
-    def _begin_production(self, ev: list[Event]) -> None:
+    def _begin_production(self, ev: Events) -> None:
         self.pi = 0
         self._start_seat_p(ev)
 
-    def _start_seat_p(self, ev: list[Event]) -> None:
+    def _start_seat_p(self, ev: Events) -> None:
         s = (self.sp + self.pi) % self.n                                        # XX-G12.5
         self.actor = s
         g = self.garbage
@@ -148,7 +147,7 @@ class ProductionMixin:
         self.p_cap = todo[0][0] if todo else 0
         self._recycle_step(ev)
 
-    def _recycle_step(self, ev: list[Event]) -> None:
+    def _recycle_step(self, ev: Events) -> None:
         s = self.actor
         g = self.garbage
         nets, cap = self.p_nets, self.p_cap
@@ -164,8 +163,9 @@ class ProductionMixin:
                     return
                 for t in tiles:                                                 # X3
                     if g[t]:
-                        ev.append(shared_event("reciclaje", "XX-G11.2", _RECICLAJE, s,
-                                               LAND_ID[t], g[t]))
+                        if ev is not None:
+                            ev.append(shared_event("reciclaje", "XX-G11.2", _RECICLAJE, s,
+                                                   LAND_ID[t], g[t]))
                         g[t] = 0
             nets = nets[1:]
             cap = nets[0][0] if nets else 0
@@ -181,19 +181,22 @@ class ProductionMixin:
         g = self.garbage
         return [A.RECYCLE_A[t] for t in self.p_nets[0][1] if g[t]]
 
-    def _h_recycle(self, tile: int, _p: object, ev: list[Event]) -> None:
+    def _h_recycle(self, tile: int, _p: object, ev: Events) -> None:
         self.garbage[tile] -= 1
         self.p_cap -= 1
-        ev.append(shared_event("reciclaje", "XX-G11.3", _RECICLAJE, self.actor, LAND_ID[tile], 1))
+        if ev is not None:
+            ev.append(shared_event("reciclaje", "XX-G11.3", _RECICLAJE, self.actor,
+                                   LAND_ID[tile], 1))
         self._recycle_step(ev)
 
-    def _collect(self, s: int, ev: list[Event]) -> None:
+    def _collect(self, s: int, ev: Events) -> None:
         c, sc, v = self.incomes(s)                                              # XX-G12.3
         self.coins[s] += c
         self.science[s] += sc
         self.score[s] += v
-        ev.append(event("produccion", "XX-G12.3", {"player": s, "coins": c, "science": sc,
-                                                   "vp": v}))
+        if ev is not None:
+            ev.append(event("produccion", "XX-G12.3", {"player": s, "coins": c, "science": sc,
+                                                       "vp": v}))
 
 
 __all__ = ["ProductionMixin"]

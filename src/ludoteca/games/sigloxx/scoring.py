@@ -3,10 +3,9 @@ XX-G15.1–G15.7) and the ranking with its tie-breaks (XX-G16.1)."""
 
 from __future__ import annotations
 
-from ludoteca.core.events import Event
 from ludoteca.core.result import Result
 
-from .common import CARD_ID, N_LAND, PH_OVER, event
+from .common import CARD_ID, N_LAND, PH_OVER, Events, event
 
 CARD_RULE = {("per_income", "coins"): "XX-G14.2", ("per_income", "science"): "XX-G14.3",
              ("per_clean_land_tile", ""): "XX-G14.4", ("per_tile_largest_network", ""): "XX-G14.5",
@@ -68,11 +67,12 @@ class ScoringMixin:
             return k.vp * max(0, self.pollution[s])
         return k.vp * len(self.techs[s])                                        # per_technology
 
-    def _bonus_card(self, ev: list[Event]) -> None:
+    def _bonus_card(self, ev: Events) -> None:
         rd = self.K.ROUNDS[self.round - 1]
         card = self.cards[0 if rd.scoring_round == "II" else 1]
         if card < 0:                                                            # XX-S.4
-            ev.append(event("sin_tarjeta", "XX-S.4", {"round": self.round}))
+            if ev is not None:
+                ev.append(event("sin_tarjeta", "XX-S.4", {"round": self.round}))
             return
         k = self.K.CARDS[card]
         # a card a content file words another way (per VP income) is scored by its rule G14.1
@@ -81,7 +81,9 @@ class ScoringMixin:
             vp = self.card_vp(s, card)
             self.score[s] += vp
             self.vp_bonus[s] += vp
-            ev.append(event("bonificacion", rule, {"player": s, "card": CARD_ID[card], "vp": vp}))
+            if ev is not None:
+                ev.append(event("bonificacion", rule, {"player": s, "card": CARD_ID[card],
+                                                       "vp": vp}))
 
     def final_parts(self) -> list[dict[str, int]]:
         """Each seat's final-scoring VP by part (XX-G15.1–G15.5)."""
@@ -116,7 +118,7 @@ class ScoringMixin:
                         "clean_tiles": per_tile * clean, "garbage": garbage_vp * total})
         return out, cleans, tokens
 
-    def _final(self, ev: list[Event]) -> None:
+    def _final(self, ev: Events) -> None:
         n, C = self.n, self.K.C
         parts, cleans, tokens = self._final_parts()
         order = C.final_order
@@ -134,9 +136,10 @@ class ScoringMixin:
                     extra = tokens[s]
                 else:                                   # environment
                     extra = self.pollution[s]
-                ev.append(event("puntuacion_final", PART_RULE[part],
-                                {"player": s, "part": part, "vp": ps[part],
-                                 PART_EXTRA[part]: extra}))
+                if ev is not None:
+                    ev.append(event("puntuacion_final", PART_RULE[part],
+                                    {"player": s, "part": part, "vp": ps[part],
+                                     PART_EXTRA[part]: extra}))
             score[s] += sum(ps.values())
         self._finish(parts, ev, tokens)
 
@@ -162,7 +165,7 @@ class ScoringMixin:
                 key.append(self.coins[s] + self.science[s])
         return tuple(key)
 
-    def _finish(self, parts: list[dict[str, int]], ev: list[Event],
+    def _finish(self, parts: list[dict[str, int]], ev: Events,
                 tokens: list[int] | None = None) -> None:
         n, C = self.n, self.K.C
         keys = [self.tie_key(s, tokens[s] if tokens is not None else None) for s in range(n)]
@@ -189,8 +192,9 @@ class ScoringMixin:
         self._result = Result(ranking, winners, tuple(self.score), C.end_reason, details)
         self.phase = PH_OVER
         self.actor = -1
-        ev.append(event("fin", "XX-F.6", {"reason": C.end_reason, "winners": list(winners),
-                                          "scores": list(self.score), "places": places}))
+        if ev is not None:
+            ev.append(event("fin", "XX-F.6", {"reason": C.end_reason, "winners": list(winners),
+                                              "scores": list(self.score), "places": places}))
 
 
 __all__ = ["ScoringMixin", "majority"]

@@ -16,7 +16,9 @@ inputs are the same); ``cit_tok`` holds per seat a token replaced whenever its c
 The legal actions of the decision reached are remembered in ``_legal`` (set ``_legal = None``
 after changing a state by hand). A decision with exactly one legal action is
 applied at once and reported by a ``forzada`` event (ruling X7): ``to_move`` always holds one seat
-with at least two choices, or none when the game is over.
+with at least two choices, or none when the game is over. A quiet game (``quiet()``, kept by its
+clones and worlds: a learning environment's or a search's, whose events nobody reads) makes no
+events at all: the handlers get ``ev = None`` and every event site checks it; play is the same.
 
 Hidden information (XX-S.9, XX-S.18, XX-G21.2, ruling X9): coins and science held appear only in
 their owner's view; pile order and contents, the catastrophe stack and the removed cards appear in
@@ -84,6 +86,7 @@ from .common import (
     STEP_NAMES,
     TECH_ID,
     TECH_PILE,
+    Events,
     event,
     player_event,
     shared_event,
@@ -394,6 +397,7 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         self.p_cap = 0
         self._result: Result | None = None
         self._legal: list[Action] | None = None
+        self._quiet = False                     # quiet(): actions make no events
         ev: list[Event] = [
             event("preparacion", "XX-S.2" if self.scoring_on else "XX-S.4", {
                 "cards": {r: (CARD_ID[self.cards[i]] if self.cards[i] >= 0 else None)
@@ -405,14 +409,16 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         self.opening_events = tuple(ev)
 
     # ----- the round (XX-R.1–R.4, XX-1.x) -----------------------------------------------------
-    def _begin_round(self, ev: list[Event]) -> None:
+    def _begin_round(self, ev: Events) -> None:
         self.round += 1
         rd = self.K.ROUNDS[self.round - 1]
-        ev.append(shared_event("ronda", "XX-1.1", ("round", "roman"), self.round, rd.roman))
+        if ev is not None:
+            ev.append(shared_event("ronda", "XX-1.1", ("round", "roman"), self.round, rd.roman))
         if self.land_display or self.tech_display:                              # XX-1.4
-            ev.append(event("descarte", "XX-1.4" if rd.track >= 0 else "XX-G17.1", {
-                "land": [LAND_ID[t] for t in self.land_display],
-                "tech": [TECH_ID[t] for t in self.tech_display]}))
+            if ev is not None:
+                ev.append(event("descarte", "XX-1.4" if rd.track >= 0 else "XX-G17.1", {
+                    "land": [LAND_ID[t] for t in self.land_display],
+                    "tech": [TECH_ID[t] for t in self.tech_display]}))
             self.land_out += self.land_display
             self.tech_out += self.tech_display
             self.land_display, self.tech_display = [], []
@@ -435,21 +441,25 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
         k = min(self.pc.tech_deal, len(pile))
         self.tech_display = sorted(pile[:k])
         self.tech_piles[p] = pile[k:]
-        ev.append(event("reparto", "XX-1.7", {"land": [LAND_ID[t] for t in self.land_display],
-                                              "tech": [TECH_ID[t] for t in self.tech_display]}))
+        if ev is not None:
+            ev.append(event("reparto", "XX-1.7", {"land": [LAND_ID[t] for t in self.land_display],
+                                                  "tech": [TECH_ID[t] for t in self.tech_display]}))
         self.cat, self.cat_stack = self.cat_stack[0], self.cat_stack[1:]        # XX-1.9
-        ev.append(shared_event("catastrofe", "XX-1.9", ("card",), CAT_ID[self.cat]))
+        if ev is not None:
+            ev.append(shared_event("catastrofe", "XX-1.9", ("card",), CAT_ID[self.cat]))
         self.track, self.marker = rd.track, self.pc.marker_start                 # XX-1.10–1.14
-        ev.append(event("coste", "XX-1.14", {"track": self.K.TRACKS[self.track].id,
-                                             "marker": self.marker, "price": self.price(),
-                                             "min_bid": self.min_bid()}))
+        if ev is not None:
+            ev.append(event("coste", "XX-1.14", {"track": self.K.TRACKS[self.track].id,
+                                                 "marker": self.marker, "price": self.price(),
+                                                 "min_bid": self.min_bid()}))
         self.withdrawn, self.passed = [], [False] * self.n
         self.tile, self.high, self.high_seat, self.last = -1, 0, -1, -1
         self.lone, self.tech_ctx = False, -1
-        ev.append(player_event("inicial", "XX-1.3", self.sp))
+        if ev is not None:
+            ev.append(player_event("inicial", "XX-1.3", self.sp))
         self._to_elegir(ev)
 
-    def _end_production(self, ev: list[Event]) -> None:
+    def _end_production(self, ev: Events) -> None:
         rd = self.K.ROUNDS[self.round - 1]
         if rd.bonus == "scoring_card":                                          # XX-6.1
             self._bonus_card(ev)
@@ -518,29 +528,35 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
                         return self.apply_legal(action, seat)
         return Game.apply(self, action, seat)
 
+    def quiet(self) -> None:
+        """From now on (and in its clones) carry out actions without making their events:
+        ``apply`` returns an empty list. For games whose events nobody reads (a learning
+        environment, a search's worlds); play is the same to the last draw."""
+        self._quiet = True
+
     def apply_legal(self, action: Action, seat: int) -> list[Event]:
         """``Game.apply_legal`` (no checks), inlined: the record keeping is core's
         (``Game.apply_legal``: the history pair and the action count), kept in step by the
         golden records."""
-        ev: list[Event] = []
+        ev: Events = None if self._quiet else []
         handler, p = _HANDLER[action.name]
         handler(self, action.arg, p, ev)
         self._settle(ev)
         self._history = ((seat, action._text), self._history)
         self._n_actions += 1
-        return ev
+        return [] if ev is None else ev
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
-        ev: list[Event] = []
+        ev: Events = None if self._quiet else []
         self._legal = None
         handler, p = _HANDLER[action.name]
         handler(self, action.arg, p, ev)
         self._settle(ev)
-        return ev
+        return [] if ev is None else ev
 
-    def _settle(self, ev: list[Event]) -> None:
-        """Apply forced decisions (exactly one legal action) at once, each reported (X7);
-        remember the legal actions of the decision reached (``_legal``)."""
+    def _settle(self, ev: Events) -> None:
+        """Apply forced decisions (exactly one legal action) at once, each reported (X7) unless
+        the game is quiet; remember the legal actions of the decision reached (``_legal``)."""
         self._legal = None
         legal_of, over = _LEGAL_OF, PH_OVER
         phase = self.phase
@@ -551,16 +567,17 @@ class SigloGame(AuctionMixin, CatastropheMixin, MaintenanceMixin, ProductionMixi
                 self.to_move = _ALONE[self.actor]
                 return
             a = legal[0]
-            if (phase == PH_ELEGIR or phase == PH_SOLO) and not self.land_display:
-                rule = "XX-2.33"                        # no land tile left: must withdraw
-            else:
-                rule = FORCED_RULE[phase]
-            key = ("forzada", rule, self.actor, a._text)
-            e = SHARED_EVENTS.get(key)
-            if e is None:
-                e = SHARED_EVENTS[key] = event("forzada", rule,
-                                               {"player": self.actor, "action": a._text})
-            ev.append(e)
+            if ev is not None:
+                if (phase == PH_ELEGIR or phase == PH_SOLO) and not self.land_display:
+                    rule = "XX-2.33"                    # no land tile left: must withdraw
+                else:
+                    rule = FORCED_RULE[phase]
+                key = ("forzada", rule, self.actor, a._text)
+                e = SHARED_EVENTS.get(key)
+                if e is None:
+                    e = SHARED_EVENTS[key] = event("forzada", rule,
+                                                   {"player": self.actor, "action": a._text})
+                ev.append(e)
             handler, p = _HANDLER[a.name]
             handler(self, a.arg, p, ev)
             phase = self.phase
