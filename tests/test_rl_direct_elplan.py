@@ -397,3 +397,59 @@ def test_lists_that_shrink_or_are_replaced_by_hand_are_seen():
         lambda: g.named.__setitem__(rng.randrange(n), rng.choice([-1, rng.choice(cards)])),
     ]
     edited_by_hand(write, g, edits, rng)
+
+
+def test_new_games_start_from_a_copy_of_the_first_one_seen():
+    """A game seen for the first time starts from a copy of the memo of the first game seen
+    with the same content, plans, options and table size (as it was at its first
+    observation): games of every kind (level 2, the tutorial, a custom content) dealt anew
+    under ids that may be reused, clones (their first observation mid-game), a game arranged
+    after its first observation, observed by seats in turn, are each written as the view
+    encodes them, and what was copied is not changed by the games it was copied into."""
+    from importlib import resources
+
+    text = resources.files("ludoteca.games.elplan").joinpath("content.toml").read_text("utf-8")
+    kinds = [(2, {}), (3, {}), (3, {"level": 2}), (3, {"tutorial": True}),
+             (2, {"content": {"source": "copy.toml", "toml": text}})]
+    write = direct_elplan.writer()
+    rng = random.Random(9)
+    for k in range(16):
+        players, options = kinds[k % len(kinds)]
+        g = ludoteca.new_game("elplan", players=players, seed=100 + k, options=options)
+        if k % 4 == 3:                          # arranged after its first observation
+            same_as_the_view(write, g)
+            g.arrange(resources={0: {"ch": 3, "d": 1, "e": 2}}, market={"mp": 1, "bc": 2, "sv": 0})
+        for step in range(25 + 5 * k):
+            if g.is_over:
+                break
+            seat = rng.randrange(players)
+            ref = ENC.encode(g.view(seat), seat, players).tobytes()
+            assert direct(write, g, seat) == ref, (k, step)
+            if step % 10 == 9:                  # a clone, seen first mid-game
+                c = g.clone()
+                for s in range(players):
+                    assert direct(write, c, s) == ENC.encode(c.view(s), s, players).tobytes()
+                del c
+            mover = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
+            g.apply(rng.choice(g.legal_actions(mover)), seat=mover)
+        del g                                   # (its id free for the next one)
+
+
+def test_one_buffer_for_tables_of_every_size_and_two_writers():
+    """One buffer written again and again (as an ``Observer``'s is), by two writers in turn,
+    for games of every table size: the empty slots of a smaller table are zeros each time
+    (a buffer's zeroed slots are known to every writer), whatever was written there before."""
+    writers = [direct_elplan.writer(), direct_elplan.writer()]
+    buf = ENC.scratch()
+    rng = random.Random(3)
+    games = [ludoteca.new_game("elplan", players=n, seed=n) for n in (2, 6, 3, 5, 4)]
+    for step in range(200):
+        g = games[step % len(games)]
+        if g.is_over:
+            continue
+        seat = rng.randrange(g.n)
+        writers[rng.randrange(2)](g, seat, buf)
+        values = np.frombuffer(buf, dtype=np.float64).astype(np.float32).tobytes()
+        assert values == ENC.encode(g.view(seat), seat, g.n).tobytes(), step
+        mover = g.to_move[0] if len(g.to_move) == 1 else rng.choice(g.to_move)
+        g.apply(rng.choice(g.legal_actions(mover)), seat=mover)

@@ -6,28 +6,34 @@ choices (D4, D6, merma) only ``decides``/``done`` — the observer's own pending
 
 Most of the vector changes little from one action to the next, and is kept up to date per
 game (by ``id``; a game of another size, content, plans, level or tutorial option starts
-anew) rather than made again. Each game keeps the lists its parts were made from (compared at
-every observation with the game's own) and the parts:
+anew) rather than made again. A game seen for the first time starts from a copy of the memo
+of the first game seen with the same content, plans, options and size, as it was at its first
+observation (what differs is found as ever, below). Each game keeps the lists its parts were
+made from (compared at every observation with the game's own) and the parts:
 - the seats' blocks, in absolute order (the observer's turn is two copies): each target (a
   plan process or an investment card with its tokens, ``active``, what it gives) rewritten
   when its key changes (the keys of a seat's owned targets, a few, are made again when its
   part of the targets' lists changed; since when a target is active is written apart from its
-  piece); each head in groups (resources and ideas, square, trios, the Period's flags)
-  rewritten for the seats whose values changed (a key per seat); the secret steps' flags;
+  piece); of each head the items of the per-seat lists that changed (resources, ideas,
+  credit, square; copies of the lists), the trios, the Period's flags of the seats whose
+  flags changed (a key per seat); the secret steps' flags;
 - the decks with the events (each offer, pile size, count rewritten when it changes; counts
   of a pile that only grew are added to);
 - the market with the squares (per observer: who is on them) and the modifiers (per
   observer).
 The pieces are remembered by their inputs, per content and tutorial option (targets, squares,
-tables, modifiers) or for all (resources, flags, offers). Written per observation: who moves,
-acts and is Momento Cero, the observer's own pending choice, the tutorial's constraints, a
-refund, a card to play, the D1 choices. ``writer("f")`` (the ``float32`` attribute of the one
-in ``DIRECT``) keeps its parts in float32 and writes the float32 vector itself: the same
-values as the float64 ones cast.
+tables, modifiers, offers) or for all (flags). The empty slots of a smaller table are zeroed
+once per buffer (held weakly; known to every writer): a buffer must be changed by nothing
+else between two writes (an ``Observer``'s is private; a new buffer is written whole).
+Written per observation: who moves, acts and is Momento Cero, the observer's own pending
+choice, the tutorial's constraints, a refund, a card to play, the D1 choices.
+``writer("f")`` (the ``float32`` attribute of the one in ``DIRECT``) keeps its parts in
+float32 and writes the float32 vector itself: the same values as the float64 ones cast.
 """
 
 from __future__ import annotations
 
+import weakref
 from array import array
 from itertools import compress
 from operator import ne
@@ -56,6 +62,9 @@ from ..encoding import LIMIT, Ctx
 
 MEMO_MAX = 2048                 # entries per memo before it starts over (a target: 0.4 kB)
 GAMES_MAX = 256                 # games kept (each its seats' blocks: up to 48 kB)
+# id(buffer) -> [a weak reference to it, the table size whose empty slots it holds zeroed]:
+# shared by every writer (one may write a buffer after another)
+zeroed: dict[int, list] = {}
 
 
 def _zeros(k: int) -> array:
@@ -80,7 +89,7 @@ class _Cx:
     by position."""
 
     __slots__ = ("ci", "evc", "lab_targets", "trio_deck", "tslots", "last_period", "plan_heads",
-                 "targets", "tables", "squares", "modifiers", "usable")
+                 "targets", "tables", "squares", "modifiers", "usable", "offers")
 
 
 class _Seen:
@@ -89,12 +98,14 @@ class _Seen:
 
     __slots__ = ("n", "C", "plans", "tut", "level", "cat", "cx", "seats", "mv", "tkeys",
                  "tdeck", "tper", "town", "towned", "tmemo", "tseat", "ontok", "trios", "sim",
-                 "simkeys", "decks", "t", "h", "q", "d", "m", "tab", "tab_period", "tab_stage")
+                 "simkeys", "decks", "t", "h", "q", "d", "m", "tab", "tab_period", "dw",
+                 "dealt")
 
     def __init__(self, n: int) -> None:
         self.n = n                              # a game of another size: another entry
         self.t = self.h = self.q = self.d = self.m = self.tab = None
-        self.tab_period = self.tab_stage = None
+        self.tab_period = self.dw = None
+        self.dealt = False
 
 
 def writer(typecode: str = "d"):
@@ -267,7 +278,7 @@ def writer(typecode: str = "d"):
                           for s in range(n_slots))    # a target as ``owned_targets`` lists it
         cx.last_period = game.last_period()
         cx.plan_heads, cx.targets = {}, {}
-        cx.tables, cx.squares, cx.modifiers, cx.usable = {}, {}, {}, {}
+        cx.tables, cx.squares, cx.modifiers, cx.usable, cx.offers = {}, {}, {}, {}, {}
         if len(contexts) >= 32:
             contexts.clear()
         contexts[Cg, tut] = cx
@@ -353,19 +364,7 @@ def writer(typecode: str = "d"):
         square_parts[q] = zeros(sq_width)
         if sq_index[q] is not None:
             square_parts[q][sq_index[q]] = 1.0
-    resources: dict[tuple, array] = {}
     period_flags: dict[tuple, array] = {}
-
-    def resources_piece(key: tuple) -> array:
-        """``[r_idle, r_square)`` of a seat's head: idle resources, ideas, hand, tienda,
-        credit."""
-        ch, d, e, ideas_idle, on_tokens, mp, bc, sv, tmp, tbc, tsv, credit = key
-        got = array(typecode, (_lim(ch / 6.0), _lim(d / 6.0), _lim(e / 6.0),
-                               _lim(ideas_idle / 5.0), _lim((ideas_idle + on_tokens) / 10.0),
-                               _lim(mp / 3.0), _lim(bc / 3.0), _lim(sv / 3.0),
-                               _lim(tmp / 3.0), _lim(tbc / 3.0), _lim(tsv / 3.0),
-                               1.0 if credit else 0.0))
-        return _put(resources, key, got)
 
     def period_piece(key: tuple) -> array:
         """``[r_bought, H)`` of a seat's head: what it did this Period."""
@@ -411,17 +410,16 @@ def writer(typecode: str = "d"):
         sl = [{"index": q, "usable": u} for q, u in zip(game.usable, key[1], strict=True)]
         return _put(cx.squares, key, bounded(piece(o_market, o_decks, {"squares": sl}, 0, n)))
 
-    offer_parts: dict[tuple, array] = {}
-
-    def offer_piece(ci: tuple, k: int, age: int) -> array:
+    def offer_piece(cx: _Cx, k: int, age: int) -> array:
         """One offer of a deck (``d_ostride`` values): card ``k`` (by position) and its age."""
+        ci = cx.ci
         buf = zeros(d_ostride)
         if k >= 0:
             buf[0] = 1.0
             if ci[k] is not None:
                 buf[d_card + ci[k]] = 1.0
             buf[d_age] = _lim(age / 1.0)
-        return _put(offer_parts, (ci, k, age), buf)
+        return _put(cx.offers, (k, age), buf)
 
     ev_widths = {f.name: f.width for f in fields["events"].fields}
     w_current, w_category, w_under, w_removed = (ev_widths[x] for x in (
@@ -485,18 +483,29 @@ def writer(typecode: str = "d"):
     for k in range(3):
         decks_start[k * d_stride] = 1.0
 
+    dealt: dict[tuple, _Seen] = {}      # (content, plans, tutorial, level, n) -> a first memo
+
     def start(game: Any) -> _Seen:
-        """A game not seen before (or no longer the one seen under its id)."""
+        """A game not seen before (or no longer the one seen under its id): a copy of the memo
+        of the first game seen with the same content, plans, options and size as it was at its
+        first observation (``dealt``; the lists it was made from are compared as ever, so only
+        what differs is written again), or made from scratch."""
         if len(seen) >= GAMES_MAX:
             seen.clear()
         n = game.n
+        got = dealt.get((id(game.C), game.plans, game.tutorial, game.level, n))
+        if got is not None and got.C is game.C:
+            e = seen[id(game)] = copy_seen(got)
+            e.plans = game.plans
+            e.mv = [None] * n
+            return e
         e = seen[id(game)] = _Seen(n)
         e.C, e.plans, e.tut, e.level, e.cat = game.C, game.plans, game.tutorial, \
             game.level, game.cat
+        e.dealt = True                          # (a copy kept after its first observation)
         cx = e.cx = context(game)
         e.seats = seats = seats_zeros[:n * PS]     # (a copy)
-        mv = memoryview(seats)                  # the two slices of each observer's turn
-        e.mv = tuple((mv[me * PS:], mv[:me * PS]) for me in range(n))
+        e.mv = [None] * n                       # (per observer, on its first write)
         for s in range(n):
             ph = plan_head(cx, game.C, game.plans[s])[:r_idle]
             seats[s * PS:s * PS + r_idle] = ph
@@ -512,12 +521,48 @@ def writer(typecode: str = "d"):
                [None] * len(named)]
         e.town, e.towned, e.tseat = [None] * n, [()] * n, [None] * n
         e.tmemo = [cx.targets.setdefault(p, {}) for p in game.plans]
-        update_targets(game, e)
-        e.t = [sp[:], since[:], own[:], lab[:], named[:]]     # (beyond the seats too)
-        e.h = [[None] * n, [None] * n, None, [None] * n]     # (every seat differs)
+        update_targets(game, e)                 # (``e.t`` then copies of the lists)
+        e.h = [[None] * (3 * n), [None] * (3 * n), [None] * (3 * n), [None] * n, [None] * n,
+               [None] * n, [None] * n, None, [None] * n]     # (every item differs)
         update_heads(game, e)
         update_decks(game, e, None)
         return e
+
+    def turn(e: _Seen, me: int) -> tuple:
+        """The two slices of ``e.seats`` of observer ``me``'s turn."""
+        mv = memoryview(e.seats)
+        got = e.mv[me] = (mv[me * PS:], mv[:me * PS])
+        return got
+
+    def keep_dealt(e: _Seen) -> None:
+        """A copy of ``e`` (a game made from scratch, at its first observation) in ``dealt``."""
+        e.dealt = False
+        if len(dealt) >= 64:
+            dealt.clear()
+        dealt[id(e.C), e.plans, e.tut, e.level, e.n] = copy_seen(e)
+
+    def copy_seen(e: _Seen) -> _Seen:
+        """A memo of its own with the same contents: every list or buffer changed in place
+        copied (those only ever replaced shared)."""
+        c = _Seen(e.n)
+        c.C, c.plans, c.tut, c.level, c.cat, c.cx = e.C, e.plans, e.tut, e.level, e.cat, e.cx
+        c.seats, c.decks = e.seats[:], e.decks[:]
+        c.tkeys = [x[:] for x in e.tkeys]
+        c.tdeck = [x[:] for x in e.tdeck]
+        c.tper = [x[:] for x in e.tper]
+        c.ontok, c.trios, c.simkeys = e.ontok[:], e.trios[:], e.simkeys[:]
+        c.t = e.t[:]
+        c.town, c.towned, c.tseat, c.tmemo = e.town[:], e.towned[:], e.tseat[:], e.tmemo
+        h = e.h
+        c.sim, c.h = e.sim, [*h[:8], h[8][:]]
+        d = e.d
+        c.d = [d[0], d[1], d[2][:], d[3][:], d[4][:], *d[5:]]
+        q = e.q
+        c.q = None if q is None else [q[0], q[1], q[2], q[3], dict(q[4] or {})]
+        m = e.m
+        c.m = None if m is None else (m[0], dict(m[1]))
+        c.tab, c.tab_period = dict(e.tab or {}), e.tab_period
+        return c
 
     W3 = 3 * NT                                     # a seat's spaces in ``sp``
 
@@ -538,7 +583,6 @@ def writer(typecode: str = "d"):
             if now == was:
                 continue
             tseat[s] = now
-            t[0][a:a + W3], t[1][b:b + NT], t[3][s], t[4][s] = now
             if was is None or now[0] != was[0]:
                 e.ontok[s] = now[0].count(3)
             keys, decks, per, memo = e.tkeys[s], e.tdeck[s], e.tper[s], e.tmemo[s]
@@ -571,6 +615,8 @@ def writer(typecode: str = "d"):
                 if v != trios[s]:
                     trios[s] = v
                     seats[s * PS + r_trios] = _lim(v / 3.0)
+        # (the copies are replaced, never changed in place: a memo's copy shares them)
+        t[0], t[1], t[3], t[4] = sp[:], since[:], lab[:], named[:]
 
     def owned_targets(game: Any, e: _Seen, own: list[int]) -> None:
         """``e.towned``: each seat's targets present (its plan's and the cards it owns), as
@@ -582,55 +628,71 @@ def writer(typecode: str = "d"):
             now = own[b:b + NT]
             if now == e.town[s]:
                 continue
-            e.town[s] = e.t[2][b:b + NT] = now
+            e.town[s] = now
             e.tseat[s] = None                       # (its keys made again)
-            owned = (0, 1) + tuple(compress(range(2, ntg), now[2:]))
-            e.towned[s] = tuple(compress(slots[s], [1, 1] + now[2:ntg]))
+            was = e.towned[s]
+            e.towned[s] = got = tuple(compress(slots[s], [1, 1] + now[2:ntg]))
+            owned = {x[0] for x in got}
             keys, decks, per = e.tkeys[s], e.tdeck[s], e.tper[s]
-            for N in range(2, t_len):
+            for N, _, _, _, at in was:              # (the keys written: those owned before)
                 if keys[N] is not None and N not in owned:
-                    at = s * PS + T0 + N * t_stride
                     seats[at:at + t_stride] = tgt_zeros
                     keys[N] = None
                     if decks[N] >= 0:
                         per[decks[N]] -= 1
                         decks[N] = -1
                         e.trios[s] = None           # (made again)
+        e.t[2] = own[:]
+
+    res_at = tuple((i // 3) * PS + i % 3 for i in range(3 * n_slots))   # idle, hand, tienda
+    changed_at = tuple(range(3 * n_slots))
 
     def update_heads(game: Any, e: _Seen) -> None:
-        """The seats' heads in ``e.seats``: for each seat, the groups whose values changed
-        since ``e.h`` (the resources' keys per seat, copies of the square and the Period's
-        flags; every seat differs at the start)."""
-        h = e.h
-        keys, seats = h[0], e.seats
-        idle, ideas, ot, hand, tienda, credit = game.idle, game.ideas, e.ontok, game.hand, \
-            game.tienda, game.credit
-        b = 0
-        for s in range(game.n):
-            key = (idle[b], idle[b + 1], idle[b + 2], ideas[s], ot[s], hand[b], hand[b + 1],
-                   hand[b + 2], tienda[b], tienda[b + 1], tienda[b + 2], credit[s])
-            if key != keys[s]:
-                got = resources.get(key)
-                if got is None:
-                    got = resources_piece(key)
-                at = s * PS + r_idle
-                seats[at:at + R_END - r_idle] = got
-                keys[s] = key
-            b += 3
+        """The seats' heads in ``e.seats``: the items of the per-seat lists that changed since
+        ``e.h`` (copies of them: resources, ideas, credit, square; every item differs at the
+        start), the Period's flags of each seat whose flags changed (keys per seat)."""
+        h, seats = e.h, e.seats
+        now = game.idle
+        if now != h[0]:
+            for i in compress(changed_at, map(ne, now, h[0])):
+                seats[res_at[i] + r_idle] = _lim(now[i] / 6.0)
+            h[0] = now[:]
+        now = game.hand
+        if now != h[1]:
+            for i in compress(changed_at, map(ne, now, h[1])):
+                seats[res_at[i] + r_hand] = _lim(now[i] / 3.0)
+            h[1] = now[:]
+        now = game.tienda
+        if now != h[2]:
+            for i in compress(changed_at, map(ne, now, h[2])):
+                seats[res_at[i] + r_tienda] = _lim(now[i] / 3.0)
+            h[2] = now[:]
+        ideas, ot = game.ideas, e.ontok             # (ideas on tokens: counted with the targets)
+        if ideas != h[3] or ot != h[4]:
+            for s in range(e.n):
+                at = s * PS
+                seats[at + r_ideas_idle] = _lim(ideas[s] / 5.0)
+                seats[at + r_ideas] = _lim((ideas[s] + ot[s]) / 10.0)
+            h[3], h[4] = ideas[:], ot[:]
+        now = game.credit
+        if now != h[5]:
+            for s in compress(changed_at, map(ne, now, h[5])):
+                seats[s * PS + r_credit] = 1.0 if now[s] else 0.0
+            h[5] = now[:]
         square = game.square
-        if square != h[1]:
-            for s in compress(seat_of_1, map(ne, square, h[1])):
+        if square != h[6]:
+            for s in compress(seat_of_1, map(ne, square, h[6])):
                 got = square_parts.get(square[s])
                 if got is None:
                     got = square_parts[-1]
                 at = s * PS + r_square
                 seats[at:at + sq_width] = got
-            h[1] = square[:]
+            h[6] = square[:]
         now = (game.bought, game.returned, game.affected, game.buy_t, game.sell_t,
                game.sold_n, game.disc_used)
-        if now != h[2]:
+        if now != h[7]:
             bought, returned, affected, buy_t, sell_t, sold_n, disc = now
-            keys = h[3]
+            keys = h[8]
             for s in range(game.n):
                 key = (bought[s], returned[s], affected[s], buy_t[s], sell_t[s], sold_n[s],
                        disc[s])
@@ -641,7 +703,7 @@ def writer(typecode: str = "d"):
                     at = s * PS + r_bought
                     seats[at:at + P_END - r_bought] = got
                     keys[s] = key
-            h[2] = (bought[:], returned[:], affected[:], buy_t[:], sell_t[:], sold_n[:],
+            h[7] = (bought[:], returned[:], affected[:], buy_t[:], sell_t[:], sold_n[:],
                     disc[:])
 
     def update_sim(game: Any, e: _Seen, st: int) -> None:
@@ -676,22 +738,24 @@ def writer(typecode: str = "d"):
         """The decks, ``decks_live`` and the events in ``e.decks``: the parts that changed
         since ``d`` (all when None)."""
         offers, age = game.offers, game.age
-        buf, opt_n, ci = e.decks, game.opt_n, e.cx.ci
+        buf, opt_n, ci, parts = e.decks, game.opt_n, e.cx.ci, e.cx.offers
         if d is None:
             d = e.d = [[None] * len(offers), [None] * len(age), [None] * 3, [None] * 3,
                        [None] * 3, None, None, None, None, None, None]
-        if d[0] != offers or d[1] != age:
-            slots = set(compress(seat_of_1, map(ne, offers, d[0])))
-            if d[1] != age:
-                slots.update(compress(seat_of_1, map(ne, age, d[1])))
-            for i in slots:
+        was = d[0]
+        if was != offers:                       # an offer changed: made again
+            for i in compress(seat_of_1, map(ne, offers, was)):
                 if slot_o[i] < opt_n:
-                    got = offer_parts.get((ci, offers[i], age[i]))
+                    got = parts.get((offers[i], age[i]))
                     if got is None:
-                        got = offer_piece(ci, offers[i], age[i])
+                        got = offer_piece(e.cx, offers[i], age[i])
                     at = slot_at[i]
                     buf[at:at + d_ostride] = got
-            d[0], d[1] = offers[:], age[:]
+        if d[1] != age:                         # the same offer aged: its age
+            for i in compress(seat_of_1, map(ne, age, d[1])):
+                if slot_o[i] < opt_n and offers[i] == was[i] and offers[i] >= 0:
+                    buf[slot_at[i] + d_age] = _lim(age[i] / 1.0)
+        d[0], d[1] = offers[:], age[:]
         fd, under, boxed, sizes, was_under, was_boxed = game.fd, game.under, game.boxed, \
             d[2], d[3], d[4]
         if sizes != [len(fd[0]), len(fd[1]), len(fd[2])]:
@@ -738,6 +802,8 @@ def writer(typecode: str = "d"):
         if game.ev_removed != d[10]:
             recount(buf, e_removed, w_removed, game.ev_removed, d[10], ev_index)
             d[10] = game.ev_removed[:]
+        # (what ``write`` compares with the game's own, in one list: copies made above)
+        e.dw = [d[0], d[1], d[3], d[4], d[8], d[5], d[9], d[10], *d[2], d[6], d[7]]
 
     def recount(buf: array, at: int, width: int, items: list[int], was: list[int] | None,
                 index: tuple) -> None:
@@ -753,6 +819,27 @@ def writer(typecode: str = "d"):
         else:
             counts(buf, at, width, items, index)
 
+    # ----- the buffers written -------------------------------------------------------------
+    def buffer_record(out: Any) -> list:
+        """What ``out`` holds: [a weak reference to it, the table size whose empty slots were
+        zeroed in it (0: not known)]. A buffer must be changed by nothing else between two
+        writes (an ``Observer``'s is private; a new buffer is written whole)."""
+        key = id(out)
+
+        def gone(ref: Any, key: int = key) -> None:
+            rec = zeroed.get(key)
+            if rec is not None and rec[0] is ref:
+                del zeroed[key]
+
+        try:
+            ref = weakref.ref(out, gone)
+        except TypeError:                       # (no weak reference: zeroed every time)
+            return [lambda: None, 0]
+        if len(zeroed) > 4096:                  # (each goes when its buffer goes)
+            zeroed.clear()
+        rec = zeroed[key] = [ref, 0]
+        return rec
+
     # ----- one observation ----------------------------------------------------------------
     def write(game: Any, seat: int, out: Any) -> None:
         n, me, st = game.n, seat, game.stage
@@ -762,11 +849,13 @@ def writer(typecode: str = "d"):
             e = start(game)             # (the catalogue follows from the content and tutorial)
         cx = e.cx
         # the table: options, period, phase, step, district (remembered); who moves
-        if e.tab_period != game.period or e.tab_stage != st:
-            tab = cx.tables.get((game.level, game.period, st))
-            e.tab = tab if tab is not None else table_piece(game, cx, st)
-            e.tab_period, e.tab_stage = game.period, st
-        out[:P0] = e.tab
+        if e.tab_period != game.period:         # (the tables of this period, by stage)
+            e.tab, e.tab_period = {}, game.period
+        tab = e.tab.get(st)
+        if tab is None:
+            tab = e.tab[st] = cx.tables.get((game.level, game.period, st)) \
+                or table_piece(game, cx, st)
+        out[:P0] = tab
         mc = game.mc
         out[o_mc + (mc - me) % n] = 1.0
         for s in game.to_move:
@@ -790,12 +879,18 @@ def writer(typecode: str = "d"):
             update_sim(game, e, st)
         mo = memoryview(out)
         a = (n - me) * PS                       # the observer's turn: seats me.., then ..me
-        mine, before = e.mv[me]
+        got = e.mv[me]
+        mine, before = got if got is not None else turn(e, me)
         mo[P0:P0 + a] = mine
         if me:
             mo[P0 + a:P0 + n * PS] = before
-        if n < n_slots:
-            mo[P0 + n * PS:o_market] = empty_slots[n]
+        if n < n_slots:                         # the empty slots: zeros (once per buffer)
+            got = zeroed.get(id(out))
+            if got is None or got[0]() is not out or got[1] != n:
+                mo[P0 + n * PS:o_market] = empty_slots[n]
+                if got is None or got[0]() is not out:
+                    got = buffer_record(out)
+                got[1] = n
         if 0 <= mc < n:
             out[P0 + ((mc - me) % n) * PS + r_mc] = 1.0
         if simultaneous and game.need[me]:      # the observer's own pending choice
@@ -846,36 +941,33 @@ def writer(typecode: str = "d"):
             q[4][me] = got
         out[o_market:o_decks] = got
         # the decks and the events (the same for every observer)
-        fd, d = game.fd, e.d
-        if (d[0] != game.offers or d[1] != game.age or d[2][0] != len(fd[0])
-                or d[2][1] != len(fd[1]) or d[2][2] != len(fd[2]) or d[3] != game.under
-                or d[4] != game.boxed or d[8] != game.ev_cur or d[6] != len(game.ev_fd)
-                or d[7] != len(game.ev_aside) or d[5] != game.decks_live
-                or d[9] != game.ev_under or d[10] != game.ev_removed):
-            update_decks(game, e, d)
+        fd = game.fd
+        if e.dw != [game.offers, game.age, game.under, game.boxed, game.ev_cur, game.decks_live,
+                    game.ev_under, game.ev_removed, len(fd[0]), len(fd[1]), len(fd[2]),
+                    len(game.ev_fd), len(game.ev_aside)]:
+            update_decks(game, e, e.d)
         out[o_decks:o_credit] = e.decks
         # the credit supply and the modifiers (seats relative: per observer)
-        price_m, price_i, no_imp, sbonus = game.price_m, game.price_i, game.no_imp, \
-            game.sbonus
+        now = [game.price_m, game.price_i, game.no_imp, game.sbonus, game.credit_supply,
+               game.exp_sub, game.exports, game.rfid_paid]
         m = e.m
-        rest = (game.credit_supply, game.exp_sub, game.exports, game.rfid_paid)
-        if (m is None or m[4] != rest or m[0] != price_m or m[1] != price_i
-                or m[2] != no_imp or m[3] != sbonus):
-            m = e.m = (price_m[:], price_i[:], no_imp[:], sbonus[:], rest, {})
-        got = m[5].get(me)
+        if m is None or m[0] != now:
+            m = e.m = ([now[0][:], now[1][:], now[2][:], now[3][:], *now[4:]], {})
+        got = m[1].get(me)
         if got is None:
-            key = (tuple(price_m), tuple(price_i), tuple(no_imp), tuple(sbonus), *rest, me, n)
+            key = (*map(tuple, now[:4]), *now[4:], me, n)
             got = cx.modifiers.get(key)
             if got is None:
                 got = modifiers_piece(game, cx, key)
-            m[5][me] = got
+            m[1][me] = got
         out[o_credit:o_constraints] = got
         # the tutorial's constraints, a refund, a card to play, the D1 choices
         out[o_constraints:] = tail_zeros
-        for c in game.cons:
-            i = cons_index.get(c)
-            if i is not None:
-                out[o_constraints + i] = _lim(out[o_constraints + i] + 1.0)
+        if game.cons:
+            for c in game.cons:
+                i = cons_index.get(c)
+                if i is not None:
+                    out[o_constraints + i] = _lim(out[o_constraints + i] + 1.0)
         if game.refund_left:
             out[o_refund] = 1.0
             out[o_refund + 1] = _lim(game.refund_left / 3.0)
@@ -900,6 +992,8 @@ def writer(typecode: str = "d"):
                 i = ch_kind.get(kind)
                 if i is not None:
                     out[b + 1 + n_slots + i] = 1.0
+        if e.dealt:
+            keep_dealt(e)
 
     write.bounded = True                        # every value is within ±LIMIT (Observer)
     write.float32 = write if typecode == "f" else writer("f")
