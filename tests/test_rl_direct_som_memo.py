@@ -55,3 +55,33 @@ def test_memos_answer_for_every_configuration_and_seat():
             for seat in range(g.n):
                 assert direct_bytes(write, g, seat) == view_bytes(g, seat)
     assert checked > 2000
+
+
+def test_records_of_games_let_go_are_forgotten_and_those_held_kept():
+    """A game nothing else holds any more (let go for the next one, as an environment deals
+    game after game) loses its record when another's is made: it can never be written again.
+    A game still held keeps its record, and is written right, played on between the others."""
+    import ludoteca.observation.direct.som as direct_som
+
+    write = writer("som")
+    cells = dict(zip(write.__code__.co_freevars, write.__closure__, strict=True))
+    games = cells["games"].cell_contents        # the writer's records, by game
+    kept = ludoteca.new_game("som", players=3, seed=1)
+    rng = random.Random(3)
+    for k in range(40):
+        g = ludoteca.new_game("som", players=3, seed=100 + k)     # the last one let go
+        for _ in range(rng.randrange(8)):
+            if g.is_over:
+                break
+            s = g.to_move[0]
+            g.apply(rng.choice(g.legal_actions(s)), seat=s)
+        for seat in range(3):
+            assert direct_bytes(write, g, seat) == view_bytes(g, seat), (k, seat)
+        if k % 5 == 0 and not kept.is_over:
+            s = kept.to_move[0]
+            kept.apply(rng.choice(kept.legal_actions(s)), seat=s)
+            for seat in range(3):
+                assert direct_bytes(write, kept, seat) == view_bytes(kept, seat), (k, seat)
+        assert any(r.game is kept for r in games.values())
+    if direct_som.ALONE is not None:            # (where Python counts references)
+        assert len(games) <= 3

@@ -25,6 +25,21 @@ def seeded(seed: int) -> random.Random:
     return rng
 
 
+_new_game_random = GameRandom.__new__
+
+
+def game_random(seed: int, dice: tuple[int, ...] = ()) -> GameRandom:
+    """``GameRandom(seed, dice)``, its generator made by ``seeded`` when ``seed`` is a whole
+    number (what a new game is dealt with); else by ``GameRandom`` itself."""
+    if type(seed) is not int:
+        return GameRandom(seed, dice)
+    rng = _new_game_random(GameRandom)
+    rng._rng = seeded(seed)
+    rng._forced = list(dice)[::-1]
+    rng._shared = False
+    return rng
+
+
 class SeedLaterRandom(GameRandom):
     """``GameRandom(seed)`` (same draws, same fingerprint) that seeds its generator when
     first drawn from: most worlds a search samples never meet chance, and seeding is the

@@ -28,12 +28,11 @@ from ludoteca.core.errors import InvalidOption
 from ludoteca.core.events import Event
 from ludoteca.core.game import Game
 from ludoteca.core.result import Result
-from ludoteca.core.rng import GameRandom
 
 from . import actions as A
 from .arrange import ArrangeMixin
 from .chance import SAME_AS_LIBRARY as _INLINE_DRAWS
-from .chance import game_shuffle, randbelow, take_disk
+from .chance import game_random, game_shuffle, randbelow, take_disk
 from .cohesion import CohesionMixin
 from .common import (
     _K_ABSTAIN,
@@ -138,6 +137,36 @@ _TAX_ORDER = tuple(tuple(tuple([(gh + i) % n for i in range(1, n)] + [gh]) for g
                    for n in range(1 + A.N_SEATS))
 
 
+_POOLS: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+_PLANS: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _pools(counts: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Hisenda's disks of 2 € and of 1 € (``counts``: its disks by type), one entry per disk
+    in type order: the r-th of a value is the type that ``take_disk``'s draw r of that value
+    ends on (its walk over the counts). Remembered per ``counts`` (read only: copy them)."""
+    got = _POOLS.get(counts)
+    if got is None:
+        if len(_POOLS) >= 64:
+            _POOLS.clear()
+        got = _POOLS[counts] = tuple([t for t in range(first, first + _N2)
+                                      for _ in range(counts[t])] for first in (0, _N2))
+    return got
+
+
+def _deal_plan(n: int, n2: int, n1: int) -> tuple[tuple[int, int], ...]:
+    """The setup's draws in order (SOM-2.2–2.4): per seat, ``n2`` of 2 € then ``n1`` of
+    1 €; each as (the seat's first index in ``hold``, the value)."""
+    key = (n, n2, n1)
+    got = _PLANS.get(key)
+    if got is None:
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        got = _PLANS[key] = tuple((s * T, value) for s in range(n)
+                                  for times, value in ((n2, 2), (n1, 1)) for _ in range(times))
+    return got
+
+
 class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMixin,
               VotesMixin, ViewsMixin, ArrangeMixin, Game):
     """A game of «Som el que decidim!». Seats 0..n−1; cells 0..36 row by row (G2)."""
@@ -182,7 +211,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         self._history, self._n_actions = None, 0
         self.n, self.H = n, n
         self._read_options(options)
-        self.rng = GameRandom(seed, dice)
+        self.rng = game_random(seed, dice)
         H = n
         # disks: all on Hisenda, then each player is dealt 2 × 2 € + 2 × 1 € (solo 2 + 4)
         self.hold = h = [0] * (H * T) + list(K.TYPE_COUNTS)               # SOM-2.11
@@ -238,16 +267,25 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         draws, without a call per disk; ``_draw`` itself where a value has run out)."""
         H = n
         o = H * T
-        getrandbits = self.rng._own().getrandbits if _INLINE_DRAWS else None
-        for s in range(n):
-            b = s * T - o
-            for first, times, value in ((o, n2, 2), (o + _N2, n1, 1)):
-                for _ in range(times):
-                    if getrandbits is None or not (h[first] + h[first + 1] + h[first + 2]
-                                                   + h[first + 3] + h[first + 4]):
-                        h[b + o + self._draw(H, value)] += 1
-                    else:
-                        h[b + take_disk(h, first, getrandbits)] += 1
+        if not _INLINE_DRAWS:
+            for b, value in _deal_plan(n, n2, n1):
+                h[b + self._draw(H, value)] += 1
+            return
+        getrandbits = self.rng._own().getrandbits
+        pools = [pool[:] for pool in _pools(tuple(h[o:o + T]))]
+        for b, value in _deal_plan(n, n2, n1):
+            pool = pools[value & 1]             # (2 € → 0, 1 € → 1)
+            m = len(pool)
+            if not m:                           # (``_draw`` raises)
+                h[b + self._draw(H, value)] += 1
+                continue
+            k = m.bit_length()                  # randbelow(m), as ``take_disk`` draws it
+            r = getrandbits(k)
+            while r >= m:
+                r = getrandbits(k)
+            t = pool.pop(r)                     # the type ``take_disk``'s walk ends on
+            h[o + t] -= 1
+            h[b + t] += 1
 
     def _reset_turn(self) -> None:
         self.stage = 1

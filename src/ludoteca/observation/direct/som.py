@@ -9,7 +9,8 @@ about the same game object:
 
 - per configuration (content, mode, centralism, turn limit, colours, seats) the values that
   never change and the content's tables;
-- per game object (the last ``GAMES_LIMIT`` seen; a game's configuration never changes) a
+- per game object (the last ``GAMES_LIMIT`` seen, less those whose game nothing else holds
+  any more, forgotten when the next record is made; a game's configuration never changes) a
   record: a template of the whole vector with the board written in (the cells without
   citizens, and the odds), and the lists it was made from. Every call compares the game's
   ``cells``, ``up``, ``deal`` and CN's cell with them (C-speed list comparisons) and, when one
@@ -20,7 +21,7 @@ about the same game object:
 - in the same record, the players' blocks seat by seat (rotated to the observer on every
   call), Hisenda and the CN, with the disks, PDs, GH and markers they were made from; a seat's
   purse (its disks by type and money) is rewritten when its disks changed, from a memo per
-  purse;
+  purse (Hisenda's likewise), and a deal's odds from a memo per count of its flags;
 - a new game's board per configuration: a new game's record starts from it (the face-down
   cards differ, but their deal's flags do not), a clone's from the record made last;
 - a new game's whole record per configuration and CN cell (``DEALT_LIMIT`` of them): a new
@@ -38,9 +39,10 @@ card of the same role, as the view encoder does."""
 
 from __future__ import annotations
 
+import sys
 from array import array
 from collections.abc import Callable, Sequence
-from itertools import compress
+from itertools import compress, islice
 from operator import ne
 from struct import Struct
 from typing import Any
@@ -95,6 +97,25 @@ class _Seen:
     __slots__ = ("game", "cfg",
                  "template", "cells", "up", "deal", "cn_cell", "codes", "counts", "shares",
                  "people", "tail", "hold", "held", "pd", "gh", "hf", "cf")
+
+
+_refcount = getattr(sys, "getrefcount", None)
+
+
+def _held_once() -> int | None:
+    """What ``sys.getrefcount`` says of a game that only a record holds (None: not known,
+    as where Python keeps no counts): such a game can never be written again."""
+    if _refcount is None:
+        return None
+    r = _Seen()
+    r.game = held = object()
+    also = _refcount(r.game)                # held by the record and by ``held``
+    del held
+    alone = _refcount(r.game)
+    return alone if alone < also else None
+
+
+ALONE = _held_once()
 
 
 class _Scaled(dict[int, float]):
@@ -192,8 +213,16 @@ def writer(game_id: str = "som", typecode: str = "d") -> Callable[[Any, int, Any
                 for f in range(len(FLAG_CODES))]
         card_slot = tuple(slot[f] for f in K.FLAG)    # per card: its flag's column of odds
         got = per_content[K] = (tuple(die), tuple(visible), tuple(urna_at), card_slot,
-                                tuple(-1 if i is None else i for i in card_slot))
+                                tuple(-1 if i is None else i for i in card_slot),
+                                tuple(map(card_block, visible)))
         return got
+
+    def card_block(ones: Sequence[int]) -> array:
+        """A cell's card block (before its citizens) with ``ones`` set."""
+        out = array(typecode, bytes(isz * card_width))
+        for i in ones:
+            out[i] = 1.0
+        return out
 
     o_citizens = o_cells + cell_width - M - 1
     o_odds, n_odds = off("odds"), len(FLAG_ODDS)
@@ -240,9 +269,11 @@ def writer(game_id: str = "som", typecode: str = "d") -> Callable[[Any, int, Any
     # face up or empty, their cards, and all cards sorted (see ``dealt_like``)
     dealt: dict[tuple[Any, ...], tuple[_Seen, list[int], list[int], list[int]]] = {}
     purses: dict[Sequence[int], array] = {}     # keys: bytes, or tuples of larger counts
+    hisendas: dict[Sequence[int], array] = {}   # (the same keys, Hisenda's)
+    odds: dict[tuple[int, ...], bytes] = {}     # a deal's counts of flags: its shares
     last_votes: dict[tuple[int, int, int], tuple[Any, tuple[tuple[int, float], ...]]] = {}
     card_width = cell_width - M - 1     # a cell's block: its card, its citizens, the CN's mark
-    no_card = array(typecode, bytes(isz * card_width))
+    empty_card, down_card = card_block((1,)), card_block((0,))   # an empty cell, «oculta»
     cn_at = tuple(b + cell_width - 1 for b in cell_at)
     cit_at = tuple(o_citizens + b - o_cells for b in cell_at)
     odds_end = o_odds + NC * n_odds
@@ -256,6 +287,9 @@ def writer(game_id: str = "som", typecode: str = "d") -> Callable[[Any, int, Any
     assert (p_colour, p_disks, p_value, p_pd, p_gh, p_stride) == \
         (1, 1 + len(i_colour), p_disks + len(i_disk), p_value + 1, p_value + 2, p_value + 3)
     purse_width = p_value + 1 - p_disks
+    spans = [tuple((s * T, s * T + T, s * p_stride + p_disks, s * p_stride + p_value + 1)
+                   for s in range(k)) for k in range(N_SEATS + 1)]   # per seat count: each
+    # seat's disks in ``hold`` and its purse in the players' block
     disk_writes = tuple((t, i) for t, i in enumerate(disk_at) if i is not None)
     thirds, twelfths, by36 = _Scaled(3.0), _Scaled(12.0), _Scaled(36.0)
     by_type = disk_at == list(range(T))     # a purse is then the disks in type order, scaled
@@ -338,6 +372,18 @@ def writer(game_id: str = "som", typecode: str = "d") -> Callable[[Any, int, Any
         games[id(g)] = r
         return r
 
+    def forget_dead() -> None:
+        """Forget, among the last records made, those whose game nothing else holds (a game
+        let go for the next, as an environment deals game after game): it can never be
+        written again, and it is freed now, while its memory is still warm, rather than
+        ``GAMES_LIMIT`` records later (freeing a long-played game then cost more than the rest
+        of a new game's write). (An environment's last game is still held by its observer's
+        keys while the next one's first observation is written: it goes at the one after.)"""
+        if ALONE is not None:
+            for key in list(islice(reversed(games), 4)):
+                if _refcount(games[key].game) == ALONE:
+                    del games[key]
+
     def keep_dealt(r: _Seen, ckey: tuple[Any, ...]) -> None:
         """Keep a copy of new game ``r``'s record (board and players) for new games of the
         same configuration and CN cell, when its face-down cards are all of one deal."""
@@ -390,7 +436,7 @@ def writer(game_id: str = "som", typecode: str = "d") -> Callable[[Any, int, Any
         cells. Only public facts are written: a face-down card is «oculta», and its deal's
         flags are counted (they are public, ``SomGame.hidden_deals``)."""
         t = r.template
-        visible, card_slot = r.cfg[3], r.cfg[5]
+        card_slot, shown = r.cfg[5], r.cfg[7]   # (per card: its column of odds, its block)
         cells, up, deal = g.cells, g.up, g.deal
         oc = r.cells
         touched = set()                         # the deals whose counts changed
@@ -444,16 +490,14 @@ def writer(game_id: str = "som", typecode: str = "d") -> Callable[[Any, int, Any
                 k[-1] -= 1
                 touched.add(d)
             b = cell_at[c]
-            t[b:b + card_width] = no_card
             if card < 0:
-                t[b + 1] = 1.0
+                t[b:b + card_width] = empty_card
                 codes[c] = -1
             elif up[c]:
-                for i in visible[card]:
-                    t[b + i] = 1.0
+                t[b:b + card_width] = shown[card]
                 codes[c] = -1
             else:
-                t[b] = 1.0
+                t[b:b + card_width] = down_card
                 codes[c] = d = deal[c]
                 k = counts.get(d)
                 if k is None:
@@ -467,7 +511,7 @@ def writer(game_id: str = "som", typecode: str = "d") -> Callable[[Any, int, Any
             k = counts[d]
             total = k[-1]
             if total:
-                r.shares[d] = pack_odds(*[k[i] / total for i in range(n_odds)])
+                r.shares[d] = odds_of(k)
             else:
                 del counts[d]
                 r.shares.pop(d, None)
@@ -486,6 +530,18 @@ def writer(game_id: str = "som", typecode: str = "d") -> Callable[[Any, int, Any
             r.deal = deal[:]
         r.cn_cell = cn
 
+    def odds_of(k: list[int]) -> bytes:
+        """A deal's shares of flags face down (its counts ``k``, their total last), packed as
+        the odds of each of its cells (remembered per counts)."""
+        key = tuple(k)
+        got = odds.get(key)
+        if got is None:
+            total = k[-1]
+            if len(odds) > MEMO_LIMIT:
+                odds.clear()
+            got = odds[key] = pack_odds(*[k[i] / total for i in range(n_odds)])
+        return got
+
     def people(r: _Seen, g: Any) -> None:
         """``r``'s players' blocks (seat by seat, not yet relative to an observer), Hisenda
         and the CN, brought up to ``g``'s disks, PDs, GH and flipped markers: a seat's purse
@@ -498,22 +554,18 @@ def writer(game_id: str = "som", typecode: str = "d") -> Callable[[Any, int, Any
             except ValueError:
                 held = tuple(hold)
             before = r.held
-            for s in range(n):                  # the seats whose disks changed
-                h = s * T
-                key = held[h:h + T]
-                if before is None or key != before[h:h + T]:
+            for h, e, b, f in spans[n]:         # the seats whose disks changed
+                key = held[h:e]
+                if before is None or key != before[h:e]:
                     one = purses.get(key)
                     if one is None:
                         one = purse(key)
-                    b = s * p_stride + p_disks
-                    P[b:b + purse_width] = one
-            h = n * T                           # Hisenda: g.count(H, 1), g.count(H, 2) and
-            twos = sum(held[h:h + n2])          # g.value(H), summed here
-            ones = sum(held[h + n2:h + T])
-            tail = r.tail
-            tail[1] = twelfths[ones]
-            tail[2] = twelfths[twos]
-            tail[3] = by36[2 * twos + ones]
+                    P[b:f] = one
+            key = held[n * T:]                  # Hisenda's disks (then the CN's block)
+            one = hisendas.get(key)
+            if one is None:
+                one = hisenda(key)
+            r.tail[1:4] = one
             r.hold, r.held = hold[:], held
         if pd != r.pd:
             for s in range(n):
@@ -528,6 +580,17 @@ def writer(game_id: str = "som", typecode: str = "d") -> Callable[[Any, int, Any
         r.hf, r.cf = hf, cf = g.hisenda_flipped, g.cn_flipped
         r.tail[4] = 1.0 if hf else 0.0
         r.tail[7] = 1.0 if cf else 0.0
+
+    def hisenda(key: Sequence[int]) -> array:
+        """Hisenda's counts of 1 € and 2 € disks and its money (``g.count(H, 1)``,
+        ``g.count(H, 2)``, ``g.value(H)``), as written after its «present», from its disks
+        by type."""
+        twos, ones = sum(key[:n2]), sum(key[n2:T])
+        out = array(typecode, (twelfths[ones], twelfths[twos], by36[2 * twos + ones]))
+        if len(hisendas) > MEMO_LIMIT:
+            hisendas.clear()
+        hisendas[key] = out
+        return out
 
     def purse(key: Sequence[int]) -> array:
         """A seat's disks by type and its money (``g.value``: the 2 € types count twice),
@@ -582,6 +645,7 @@ def writer(game_id: str = "som", typecode: str = "d") -> Callable[[Any, int, Any
         r = games.get(id(g))
         if r is None or r.game is not g:
             r = seen(g)
+            forget_dead()       # (after: a record let go may serve ``seen`` as a board to patch)
         if g.cells != r.cells or g.up != r.up or g.deal != r.deal or g.cn_cell != r.cn_cell:
             patch(r, g)
         out[:] = r.template
