@@ -111,7 +111,7 @@ def gym_steps(gid: str, counts: list[int], actions: list[int],
             obs, _, term, trunc, info = env.step(int(legal[rng.integers(len(legal))]))
             done = term or trunc
             if done:
-                actions[0] += len(env.game.actions_played)
+                actions[0] += env.game.n_actions_played
             yield 1
 
 

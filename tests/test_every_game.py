@@ -63,6 +63,7 @@ def test_record_survives_json_and_replays_exactly(variant):
         json.dumps(game.view(None), sort_keys=True)
     assert frozen(again) == frozen(game)
     assert again.record() == record
+    assert game.n_actions_played == again.n_actions_played == len(record["actions"])
     # replaying a prefix reaches the state the game had then
     half = len(record["actions"]) // 2
     prefix = ludoteca.replay(record, upto=half)
@@ -70,6 +71,7 @@ def test_record_survives_json_and_replays_exactly(variant):
     for seat, text in record["actions"][:half]:
         direct.apply(text, seat=seat)
     assert frozen(prefix) == frozen(direct)
+    assert prefix.n_actions_played == direct.n_actions_played == half
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)

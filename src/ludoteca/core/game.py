@@ -199,6 +199,11 @@ class Game(ABC):
         out.reverse()
         return out
 
+    @property
+    def n_actions_played(self) -> int:
+        """``len(actions_played)``, without making the list."""
+        return self._n_actions
+
     def record_options(self) -> dict[str, Any]:
         """Options as they must be written in a record (games may embed file contents)."""
         return dict(self.options)

@@ -106,7 +106,7 @@ def play_row(game_id: str, bots: Sequence[str], options: Mapping[str, Any] | Non
         "index": index, "game": game_id, "setting": setting, "seed": seed,
         "players": players_spec(bots), "options": dict(options or {}),
         "winners": list(r.winners), "ranking": list(r.ranking), "scores": list(r.scores),
-        "reason": r.reason, "length": len(game.actions_played),
+        "reason": r.reason, "length": game.n_actions_played,
     }
     for key, value in (r.details or {}).items():
         flatten(value, DETAILS + str(key), row)
