@@ -10,7 +10,7 @@ from typing import Any
 from ludoteca.core.action import Action
 
 from . import actions as A
-from .common import NT, PROD, RES, SQ_D5, SQ_D6, Events, event, triple
+from .common import IN_ORDER, NT, PROD, RES, SQ_D5, SQ_D6, Events, event, triple
 
 DONE = A.A_DONE
 BUY_A, BUY_CREDIT_A, IMPORT_A, BUY_SHOP_A = A.BUY_A, A.BUY_CREDIT_A, A.IMPORT_A, A.BUY_SHOP_A
@@ -34,15 +34,11 @@ class MarketMixin:
 
     # ----- D5 (EP-D5.*) ------------------------------------------------------------------------
     def _d5_enter(self, ev: Events) -> None:
-        C = self.C
-        if self.feed:                                                     # EP-TWO.1, G40
-            have = {C.plans[p].type for p in self.plans}
-            for t in range(3):
-                if t not in have:
-                    self.market[t] += 1
-                    if ev is not None:
-                        ev.append(event("alimentar", "EP-TWO.1", {"product": PROD[t],
-                                                                  "market": list(self.market)}))
+        for t in self.feed_t:                                             # EP-TWO.1, G40
+            self.market[t] += 1
+            if ev is not None:
+                ev.append(event("alimentar", "EP-TWO.1", {"product": PROD[t],
+                                                          "market": list(self.market)}))
 
     def _discount(self, s: int) -> int:
         return 1 if self.square[s] == SQ_D5 and not self.disc_used[s] else 0   # EP-D5.8
@@ -66,6 +62,8 @@ class MarketMixin:
         imports = not tut and not self.no_imp[s] and money >= self.price_i[s]  # G42(e)
         shop_n = self.shop_n
         shop = shop_n >= 0 and self.idle[3 * s + 1] >= self.cat[shop_n - 2].price
+        if not (buy or credit or imports or shop):
+            return [DONE]                       # no way to get a Product: only listo
         market = self.market
         out: list[Action] = []
         for t in types:
@@ -193,7 +191,7 @@ class MarketMixin:
                                                          "removed": C.export_removes,
                                                          "subsidy": self.exp_sub}))
             self._deposit(self.exp_sub, ev, "EP-D5.13")
-            for s in self._in_order():
+            for s in IN_ORDER[self.n][self.mc]:
                 for N, once in ((self.red_n, False), (self.rfid_n, True)):
                     if N < 0 or not self.own[s * NT + N] or not self._active(s, N):
                         continue
@@ -280,7 +278,7 @@ class MarketMixin:
     def _d6_reveal(self, ev: Events) -> None:
         C = self.C
         out = {}
-        for s in self._in_order():
+        for s in IN_ORDER[self.n][self.mc]:
             if not self.need[s]:
                 continue
             rec: dict[str, Any] = {}
@@ -311,6 +309,12 @@ class MarketMixin:
     # ----- D7 (EP-D7.*) ------------------------------------------------------------------------
     def _d7_enter(self, ev: Events) -> None:
         self._d7_hooks(ev)
+        h = self.hand
+        for s in self.order:
+            b = 3 * s
+            if h[b] and h[b + 1] and h[b + 2]:
+                return
+        self.cur = len(self.order)              # no one can innovate: every seat passed over
 
     def _d7_legal(self, s: int) -> list[Action]:
         b = 3 * s

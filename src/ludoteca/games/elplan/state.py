@@ -31,6 +31,7 @@ from . import actions as A
 from .arrange import ArrangeMixin
 from .common import (
     DISTRICT_FIRST,
+    IN_ORDER,
     MAX_PLAYERS,
     NT,
     S_D1C,
@@ -53,6 +54,7 @@ from .common import (
     STAGE_NAMES,
     Events,
     event,
+    shuffle,
 )
 from .content import DECKS, RESOURCES, Content, derived, load
 from .market import MarketMixin
@@ -197,12 +199,11 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         if got is None:                         # fixed by the content: the same every game
             got = statics[tut, n] = _statics(C, tut, n)
         self.__dict__.update(got)
-        tinfo = derived(C, "state.tinfo", _new_dict)   # (tutorial, plans) -> specs
-        specs = tinfo.get((tut, self.plans))
-        if specs is None:                       # fixed by the content: the same every game
-            specs = tinfo[tut, self.plans] = tuple(
-                tuple(self._target_spec(p, N) for N in range(NT)) for p in self.plans)
-        self.tinfo = specs
+        by_plans = derived(C, "state.by_plans", _new_dict)  # (tutorial, plans) -> attributes
+        got = by_plans.get((tut, self.plans))
+        if got is None:                         # fixed by the content: the same every game
+            got = by_plans[tut, self.plans] = self._plan_statics()
+        self.__dict__.update(got)
         ev: list[Event] = []
 
         # barajar (G41, G9): events and the three investment decks; never in the tutorial
@@ -211,8 +212,10 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             self.ev_aside: list[int] = []
         else:
             evs = list(range(len(C.events)))
-            self.rng.shuffle(evs)
-            evs = self._arrange_events(evs, arr.get("events"))
+            rng = self.rng._own()               # a fresh generator: rng.shuffle(x) is
+            shuffle(rng, evs)                   # shuffle(rng, x), with fewer calls
+            if arr:
+                evs = self._arrange_events(evs, arr.get("events"))
             keep = C.full_periods
             self.ev_fd = list(reversed(evs[:keep]))
             self.ev_aside = evs[keep:]
@@ -223,8 +226,9 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             if tut:
                 self.fd[d].sort(key=lambda k: -self.cat[k].number)        # No. 1 on top (last)
             else:
-                self.rng.shuffle(self.fd[d])
-                self.fd[d] = self._arrange_deck(d, self.fd[d], (arr.get("decks") or {}))
+                shuffle(rng, self.fd[d])
+                if arr:
+                    self.fd[d] = self._arrange_deck(d, self.fd[d], (arr.get("decks") or {}))
         self.under: list[list[int]] = [[], [], []]
         self.boxed: list[list[int]] = [[], [], []]
         self.ev_cur, self.ev_under, self.ev_removed = -1, [], []
@@ -283,16 +287,39 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             if ev is not None:
                 ev.append(event("sucesos-apartados", "EP-SET.5", {
                     "set_aside": len(self.ev_aside), "face_down": len(self.ev_fd)}))
-            self._apply_arrangement_pre(arr)
+            if arr:
+                self._apply_arrangement_pre(arr)
             self._deal_offers(ev, "EP-SET.3" if self.opt_n == 3 else "EP-SET.2")
-        else:
+        elif arr:
             self._apply_arrangement_pre(arr)
-        self._apply_arrangement_post(arr)
+        if arr:                                 # (with none, nothing to do: a fresh state)
+            self._apply_arrangement_post(arr)
         self._moment("start:setup", ev)
         self._moment("end:setup", ev)
         self._start_period(arr.get("period", 1), ev)
         self._run(ev)
         self.opening_events = tuple(ev)
+
+    def _plan_statics(self) -> dict[str, Any]:
+        """The attributes of a game that the content, the tutorial option and the plans fix
+        (set up once per content and kept with it; never changed by play)."""
+        C = self.C
+        types = {C.plans[p].type for p in self.plans}
+        return {
+            # by seat, by target: (spaces, min tokens)
+            "tinfo": tuple(tuple(self._target_spec(p, N) for N in range(NT))
+                           for p in self.plans),
+            # by seat, by target: the indices of its spaces past the minimum (reinforcement)
+            "extra": tuple(tuple(tuple(range(mn, len(spaces)))
+                                 for spaces, mn in (self._target_spec(p, N) for N in range(NT)))
+                           for p in self.plans),
+            # by seat: the process types of its plan's two processes; its plan's recipes
+            "plan_pt": tuple((C.plans[p].processes[0][0], C.plans[p].processes[1][0])
+                             for p in self.plans),
+            "recipes": tuple(C.plans[p].recipes for p in self.plans),
+            # the Product types the market is fed in D5 (EP-TWO.1: the types no plan makes)
+            "feed_t": tuple(t for t in range(3) if t not in types) if self.feed else (),
+        }
 
     def _target_spec(self, plan: int, N: int) -> tuple[tuple[int, ...], int]:
         """(spaces, min tokens) of target N for a plan."""
@@ -306,7 +333,10 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             return card.spaces, card.min_tokens
         return (), 0
 
-    def _reset_period(self) -> None:
+    def _reset_period(self, choices: bool = True) -> None:
+        """The per-Period lists anew; with ``choices`` false, not the simultaneous steps'
+        pending choices (``rem``, ``made``, ``pick``, ``repay``, ``keep``): the reveals of a
+        full Period (D4, D6, the merma) leave them as new already."""
         C = self.C
         n = self.n
         self.bought = [0] * n
@@ -330,17 +360,14 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         self.need = [0] * n
         self.done = [0] * n
         self.pool = [0] * (4 * n)
-        self.rem = [0] * (4 * n)
-        self.made = [0] * (3 * n)
-        self.pick = [-1] * n
-        self.repay = [0] * n
-        self.keep = [-1] * n
+        if choices:
+            self.rem = [0] * (4 * n)
+            self.made = [0] * (3 * n)
+            self.pick = [-1] * n
+            self.repay = [0] * n
+            self.keep = [-1] * n
 
     # ----- the Period plan ------------------------------------------------------------------
-    def _plan_stages(self, p: int) -> tuple[tuple[int, ...], frozenset[str]]:
-        got = self.period_plans.get((self.tutorial, p))
-        return _period_plan(self.C, self.tutorial, p) if got is None else got
-
     def summary_steps(self) -> tuple[int, ...]:
         C = self.C
         if self.tutorial:
@@ -354,8 +381,10 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
     def _start_period(self, p: int, ev: Events) -> None:
         C = self.C
         self.period = p
-        self._reset_period()
-        self.stages, self.cons = self._plan_stages(p)
+        tut = self.tutorial
+        _RESET_PERIOD(self, tut)                # (outside the tutorial every Period is full;
+        got = self.period_plans.get((tut, p))   # the first's lists are new: _build)
+        self.stages, self.cons = _period_plan(C, tut, p) if got is None else got
         sp, snap = self.sp, []
         for s in range(self.n):                  # the plan processes' spaces (targets 0, 1)
             snap += sp[s * NT * 3:s * NT * 3 + 6]
@@ -369,7 +398,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
                 ev.append(event("emprendedores", "EP-TUT.12", {"period": p}))
         self.si = 0
         self.stage = self.stages[0]
-        self._enter(ev)
+        _ENTER(self, ev)
 
     # ----- the flow driver ------------------------------------------------------------------
     def _run(self, ev: Events) -> None:
@@ -380,7 +409,27 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         with no one to decide."""
         st = self.stage
         while True:
-            if IS_SIMULTANEOUS[st]:
+            seq_legal = ORDERED_LEGAL[st]
+            if seq_legal is not None:
+                order = self.order
+                cur = self.cur                      # only this loop moves it (D1C reads it)
+                end = len(order)
+                while cur < end:
+                    seat = order[cur]
+                    legal = seq_legal(self, seat)
+                    if legal and (legal[0] is not _DONE or len(legal) > 1):  # listo comes last
+                        self.actor = seat
+                        self.to_move = _ALONE[seat]
+                        lc = self._lc               # (the game's own dict, kept: cleared
+                        lc.clear()                  # and refilled costs less than a new one)
+                        lc[seat] = legal
+                        return
+                    if st == S_D2ACT:               # the seat's turn is over (passed over):
+                        _D2ACT_FINISH(self, seat, ev)  # as after its listo (see _act_done)
+                    elif st == S_D3:
+                        self.play_n = -1
+                    cur = self.cur = cur + 1
+            elif st != S_OVER:                      # a simultaneous step
                 need, done = self.need, self.done
                 tm: tuple[int, ...] = ()
                 for x in self.order:
@@ -388,50 +437,37 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
                         tm += (x,)
                 if tm:
                     self.to_move = tm
-                    self._lc = {}                   # each seat's list made when asked
+                    self._lc.clear()                # each seat's list made when asked
                     return
                 if st == S_D4:                      # all in: reveal the choices (the merma's
-                    self._d4_reveal(ev)             # are applied when it is left: _leave)
+                    _D4_REVEAL(self, ev)            # are applied when it is left: _leave)
                 elif st == S_D6:
-                    self._d6_reveal(ev)
-            elif st == S_OVER:
+                    _D6_REVEAL(self, ev)
+            else:
                 self.to_move = ()
                 self._lc = {}
                 return
-            else:
-                order = self.order
-                cur = self.cur                      # only this loop moves it (D1C reads it)
-                end = len(order)
-                seq_legal = SEQ_LEGAL[st]
-                while cur < end:
-                    seat = order[cur]
-                    legal = seq_legal(self, seat)
-                    if legal and (legal[0] is not _DONE or len(legal) > 1):  # listo comes last
-                        self.actor = seat
-                        self.to_move = _ALONE[seat]
-                        self._lc = {seat: legal}
-                        return
-                    if st == S_D2ACT:               # the seat's turn is over (passed over):
-                        self._d2act_finish(seat, ev)  # as after its listo (see _act_done)
-                    elif st == S_D3:
-                        self.play_n = -1
-                    cur = self.cur = cur + 1
             # the next stage
-            if (self.tutorial or LEAVE_HOOK[st]) and self._leave(ev):
+            if (self.tutorial or LEAVE_HOOK[st]) and _LEAVE(self, ev):
                 self.cur = 0                        # the stage goes on (another D1 choice round)
                 continue
             si = self.si = self.si + 1
             stages = self.stages
             if si < len(stages):
-                self.stage = stages[si]
-                self._enter(ev)                     # (its hook may end the game)
-                st = self.stage
+                self.stage = st = stages[si]
+                if ev is None and not self.tutorial:   # _enter, inline (a quiet game)
+                    self.cur = 0
+                    self.order = IN_ORDER[self.n][self.mc]
+                    hook = ENTER[st]
+                    if hook is not None:
+                        hook(self, ev)
+                        st = self.stage             # (its hook may end the game)
+                else:
+                    self._enter(ev)
+                    st = self.stage
             else:
-                self._end_route(ev)
+                _END_ROUTE(self, ev)
                 st = self.stage
-
-    def _in_order(self) -> tuple[int, ...]:
-        return IN_ORDER[self.n][self.mc]
 
     def _enter(self, ev: Events) -> None:
         """Enter the current stage."""
@@ -507,7 +543,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             if p >= C.full_periods:                                       # EP-END.1
                 self._finish("fin", ev)
                 return
-            self._summary_rest(ev)
+            _SUMMARY_REST(self, ev)
         else:
             if S_MERMA not in self.stages:
                 self._moment("start:summary", ev)
@@ -516,7 +552,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             if p >= C.tutorial_periods:                                   # EP-TUT.13
                 self._finish("tutorial", ev)
                 return
-        self._start_period(p + 1, ev)                                     # EP-SUM.11
+        _START_PERIOD(self, p + 1, ev)                                    # EP-SUM.11
 
     def _seq_legal(self, seat: int) -> list[Action]:
         return SEQ_LEGAL[self.stage](self, seat)
@@ -549,8 +585,10 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
             return []
         market = self.market
         sq = self.sq                                                      # EP-OPP.11–14
-        return [a for q, a in self.opp_places[(market[0] > 0) + (market[1] > 0) +
-                                              (market[2] > 0)] if sq[q] < 0]
+        kinds = (market[0] > 0) + (market[1] > 0) + (market[2] > 0)
+        if sq == FREE_SQUARES:                  # the first to place: every usable square
+            return list(self.opp_acts[kinds])
+        return [a for q, a in self.opp_places[kinds] if sq[q] < 0]
 
     def _act_place(self, seat: int, _p: Any, q: int, ev: Events) -> None:
         C = self.C
@@ -649,6 +687,17 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         environment, a search's worlds); play is the same to the last draw."""
         self._quiet = True
 
+    def apply_legal(self, action: Action, seat: int) -> list[Event]:
+        """``Game.apply_legal`` (no checks) with ``_apply`` inlined: the record keeping is
+        core's (the history pair and the action count), kept in step by the golden records."""
+        ev: Events = None if self._quiet else []
+        func, param = DISPATCH[action.name]
+        func(self, seat, param, action.arg, ev)
+        _RUN(self, ev)                               # which sets _lc anew, wherever it stops
+        self._history = ((seat, action._text), self._history)
+        self._n_actions += 1
+        return [] if ev is None else ev
+
     def _apply(self, action: Action, seat: int) -> list[Event]:
         ev: Events = None if self._quiet else []
         func, param = DISPATCH[action.name]
@@ -668,7 +717,7 @@ class ElplanGame(TargetsMixin, MarketMixin, SucesosMixin, SummaryMixin, Tutorial
         if ev is not None:
             ev.append(event("listo", "EP-GEN.6", {"player": seat, "step": STAGE_NAMES[st]}))
         if st == S_D2ACT:                 # the end of the seat's turn: D2 step 3 gives back the
-            self._d2act_finish(seat, ev)  # tokens of targets left short; D3 forgets the card
+            _D2ACT_FINISH(self, seat, ev)  # tokens of targets left short; D3 forgets the card
         elif st == S_D3:
             self.play_n = -1
         self.cur += 1
@@ -825,13 +874,17 @@ def _statics(C: Content, tut: bool, n: int) -> dict[str, Any]:
         key = card.kind if card.kind != "export_bonus" else \
             ("rfid" if card.once_per_period else "red")
         kind_n.setdefault(key, 2 + card.index)
+    # by the kinds of Product in the market: (square, its action) of the usable squares
+    places = tuple(tuple((q, A.PLACE_A[q]) for q in usable
+                         if C.squares[q].subsidy < C.usable_by_types[kinds])
+                   for kinds in range(4))
     return {
         "cat": cat, "ntg": 2 + len(cat), "d3_prices": d3_prices(C, cat),
         "opt_n": pc.offers_per_type, "feed": pc.market_feed, "usable": usable,
-        # by the kinds of Product in the market: (square, its action) of the usable squares
-        "opp_places": tuple(tuple((q, A.PLACE_A[q]) for q in usable
-                                  if C.squares[q].subsidy < C.usable_by_types[kinds])
-                            for kinds in range(4)),
+        # the offer slots in use (3 · deck + slot; the others stay empty)
+        "slots": tuple(3 * d + o for d in range(3) for o in range(pc.offers_per_type)),
+        "opp_places": places,
+        "opp_acts": tuple(tuple(a for _q, a in p) for p in places),   # (no square taken)
         "kind_n": kind_n,
         "ext_n": kind_n.get("outsource", -1), "lab_n": kind_n.get("choose_one", -1),
         "shop_n": kind_n.get("store", -1), "red_n": kind_n.get("red", -1),
@@ -884,15 +937,25 @@ def _make_period_plan(C: Content, tutorial: bool, p: int) -> tuple[tuple[int, ..
     return tuple(st), cons
 
 
+# Hot methods as plain functions: a game keeps its ~120 attributes in an instance dict of its
+# own, where ``self.method(...)`` first looks the name up (CPython cannot specialise that
+# look-up); a module name skips it. The methods stay the definitions.
+_RUN = ElplanGame._run
+_LEAVE = ElplanGame._leave
+_END_ROUTE = ElplanGame._end_route
+_D2ACT_FINISH = ElplanGame._d2act_finish
+_D4_REVEAL = ElplanGame._d4_reveal
+_D6_REVEAL = ElplanGame._d6_reveal
+_SUMMARY_REST = ElplanGame._summary_rest
+_START_PERIOD = ElplanGame._start_period
+_RESET_PERIOD = ElplanGame._reset_period
+_ENTER = ElplanGame._enter
+
 _DONE = A.A_DONE
+FREE_SQUARES = [-1] * 12                           # ``sq`` while no square is taken
 _ALONE = tuple((s,) for s in range(MAX_PLAYERS))   # to_move of each seat alone
 
-#: seats in Momento Cero order: IN_ORDER[n][mc]
-IN_ORDER = tuple(tuple(tuple((mc + i) % n for i in range(n)) for mc in range(max(n, 1)))
-                 for n in range(MAX_PLAYERS + 1))
 
-#: stage -> whether it is simultaneous (``st in SIMULTANEOUS``, as a quick look-up)
-IS_SIMULTANEOUS = tuple(st in SIMULTANEOUS for st in range(S_OVER + 1))
 #: stage -> its District's number when it opens the District, else 0
 STAGE_FIRST_OF = tuple(DISTRICT_FIRST.get(st, 0) for st in range(S_OVER + 1))
 #: stage -> whether leaving it does anything outside the tutorial (see ``_leave``)
@@ -920,6 +983,10 @@ LEGAL: tuple[Any, ...] = tuple(
      S_MERMA: ElplanGame._merma_legal}.get(st, SEQ_LEGAL[st]) for st in range(S_OVER + 1))
 assert all(st in SIMULTANEOUS or LEGAL[st] is SEQ_LEGAL[st] for st in range(S_OVER + 1))
 assert {st for st in range(S_OVER + 1) if LEGAL[st] is not SEQ_LEGAL[st]} == SIMULTANEOUS
+#: stage -> the legal actions of a seat in a step taken in order; None in the simultaneous
+#: steps and at the end (``_run``'s first question, in one look-up)
+ORDERED_LEGAL: tuple[Any, ...] = tuple(
+    None if st in SIMULTANEOUS or st == S_OVER else SEQ_LEGAL[st] for st in range(S_OVER + 1))
 
 # action name -> (handler, parameter)
 DISPATCH: dict[str, tuple[Any, Any]] = {

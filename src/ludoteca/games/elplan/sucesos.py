@@ -16,6 +16,7 @@ from ludoteca.core.action import Action
 
 from . import actions as A
 from .common import (
+    IN_ORDER,
     K_DISCARD,
     K_RETURN,
     K_TAKE,
@@ -84,7 +85,7 @@ class SucesosMixin:
         self._d1_continue(ev)
 
     def _affected(self) -> list[int]:
-        return [s for s in self._in_order() if self.affected[s]]
+        return [s for s in IN_ORDER[self.n][self.mc] if self.affected[s]]
 
     def _d1_continue(self, ev: Events) -> bool:
         """Apply the event's operations in order until one needs choices; True when a round of

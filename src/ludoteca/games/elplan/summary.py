@@ -10,7 +10,7 @@ from ludoteca.core.action import Action
 from ludoteca.core.result import Result
 
 from . import actions as A
-from .common import NT, PROD, S_OVER, Events, event, ptriple
+from .common import IN_ORDER, NT, PROD, S_OVER, Events, event, ptriple
 
 IDEA = 3
 ALL_STEPS = (1, 2, 3, 4, 5, 6, 7, 8)      # the Summary's steps outside the tutorial
@@ -49,7 +49,7 @@ class SummaryMixin:
             return
         out = {}
         hand, keep = self.hand, self.keep
-        for s in self._in_order():
+        for s in IN_ORDER[self.n][self.mc]:
             b = 3 * s
             if hand[b] + hand[b + 1] + hand[b + 2] < 2:
                 continue
@@ -67,13 +67,14 @@ class SummaryMixin:
     # ----- steps 2–8 ---------------------------------------------------------------------------
     def _summary_rest(self, ev: Events) -> None:
         C = self.C
-        steps = C.tut_periods[self.period].summary_steps if self.tutorial else ALL_STEPS
-        if 2 in steps:                                                     # EP-SUM.4
+        tut = self.tutorial                     # (outside the tutorial: every step)
+        steps = C.tut_periods[self.period].summary_steps if tut else ALL_STEPS
+        if not tut or 2 in steps:                                          # EP-SUM.4
             self.sq = [-1] * 12
             self.square = [-1] * self.n
             if ev is not None:
                 ev.append(event("retirar-emprendedores", "EP-SUM.4", {}))
-        if 3 in steps and self.ev_cur >= 0:
+        if (not tut or 3 in steps) and self.ev_cur >= 0:
             e = C.events[self.ev_cur]
             if self.tutorial and C.tut_periods[self.period].event_removed:  # EP-TUT.7
                 self.ev_removed.append(self.ev_cur)
@@ -85,11 +86,11 @@ class SummaryMixin:
                     ev.append(event("suceso-abajo", "EP-SUM.5", {"event": e.id}))
             self.ev_cur = -1
         offers, age = self.offers, self.age
-        turn = 5 in steps
-        if 4 in steps:                          # EP-SUM.6, G12; and EP-SUM.7 in the same pass
+        turn = not tut or 5 in steps
+        if not tut or 4 in steps:               # EP-SUM.6, G12; and EP-SUM.7 in the same pass
             gone, turned = [], []
             under, cat = self.under, self.cat
-            for o in range(9):
+            for o in self.slots:                # (the slots not in use stay empty)
                 k = offers[o]
                 if k < 0:
                     continue
@@ -114,16 +115,16 @@ class SummaryMixin:
                     turned.append(o)
             if ev is not None:
                 ev.append(event("ofertas-rotadas", "EP-SUM.7", {"slots": turned}))
-        if 6 in steps and self.decks_live:                                 # EP-SUM.8
+        if (not tut or 6 in steps) and self.decks_live:                    # EP-SUM.8
             self._deal_offers(ev, "EP-SUM.8")
-        if 7 in steps:                                                     # EP-SUM.9, G33
+        if not tut or 7 in steps:                                          # EP-SUM.9, G33
             before = subs = self.subs
             while subs[0] == 0 and (subs[1] or subs[2]):
                 self.subs = subs = [subs[1], subs[2], 0]
             if subs is not before and ev is not None:
                 ev.append(event("subsidios-movidos", "EP-SUM.9", {"before": list(before),
                                                                   "after": list(subs)}))
-        if 8 in steps:                                                     # EP-SUM.10
+        if not tut or 8 in steps:                                          # EP-SUM.10
             self.mc = (self.mc + 1) % self.n
             if ev is not None:
                 ev.append(event("momento-cero", "EP-SUM.10", {"player": self.mc}))
@@ -161,21 +162,31 @@ class SummaryMixin:
         n = self.n
         penalty = [None] * n
         if not self.tutorial:
-            for s in self._in_order():
+            for s in IN_ORDER[self.n][self.mc]:
                 if self.credit[s]:
                     penalty[s] = self._penalty(s) or "none"
                     if ev is not None:
                         ev.append(event("penalizacion-credito", "EP-SCO.6", {
                             "player": s, "idea": penalty[s]}))
-        ideas = [self._ideas_total(s) for s in range(n)]
-        trios = [0 if self.tutorial else self._trios(s) for s in range(n)]
-        points = [ideas[s] + trios[s] for s in range(n)]
-        sp, span = self.sp, 3 * self.ntg
-        res = [sum(self.idle[3 * s:3 * s + 3]) + _resources_on(sp[3 * NT * s:3 * NT * s + span])
-               for s in range(n)]
-        liq = [res[s] + sum(self.hand[3 * s:3 * s + 3]) + sum(self.tienda[3 * s:3 * s + 3]) +
-               sum(self.cat[N - 2].refund for N in self._owned_targets(s) if N >= 2)
-               for s in range(n)]
+        ideas, trios, points, res, liq = [], [], [], [], []
+        sp, idle, hand, tienda, cat = self.sp, self.idle, self.hand, self.tienda, self.cat
+        span = 3 * self.ntg
+        for s in range(n):                      # one pass per seat (was one list per figure)
+            b, h = 3 * NT * s, 3 * s
+            on = sp[b:b + span]                 # (no token lies past the content's targets)
+            i = self.ideas[s] + on.count(IDEA)                            # _ideas_total
+            t = 0 if self.tutorial else self._trios(s)
+            r = idle[h] + idle[h + 1] + idle[h + 2] + _resources_on(on)
+            refund = 0
+            for N in self.otg[s]:
+                if N >= 2:
+                    refund += cat[N - 2].refund
+            ideas.append(i)
+            trios.append(t)
+            points.append(i + t)
+            res.append(r)
+            liq.append(r + hand[h] + hand[h + 1] + hand[h + 2] + tienda[h] + tienda[h + 1] +
+                       tienda[h + 2] + refund)
         key = [(points[s], res[s], liq[s]) for s in range(n)]            # EP-SCO.7–10
         ranking = tuple(sorted(range(n), key=lambda s: (-key[s][0], -key[s][1], -key[s][2], s)))
         top = key[ranking[0]]

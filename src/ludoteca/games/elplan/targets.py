@@ -7,7 +7,6 @@ Targets: N = 0, 1 the plan's processes, N = 2 + k the catalogue card k. Each tar
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Any
 
 from ludoteca.core.action import Action
@@ -15,6 +14,7 @@ from ludoteca.core.action import Action
 from . import actions as A
 from .common import (
     ANY,
+    IN_ORDER,
     MAX_PLAYERS,
     NT,
     S_D1C,
@@ -29,7 +29,6 @@ from .common import (
 )
 
 IDEA = 3
-TARGETS = range(NT)
 SEAT_KEY = tuple(str(s) for s in range(MAX_PLAYERS))      # seats as JSON keys
 DONE = A.A_DONE
 INVEST_CREDIT_A = A.INVEST_CREDIT_A
@@ -79,6 +78,11 @@ def d3_prices(C, cat) -> tuple[tuple[tuple[tuple[int, int, int, tuple[Action, ..
     return tuple(table)
 
 
+def back_data(got: list[int]) -> dict[str, int]:
+    """An event's record of the tokens that came back (``_tokens_back``)."""
+    return {"ch": got[0], "d": got[1], "e": got[2], "ideas": got[IDEA]}
+
+
 class TargetsMixin:
     """Mixed into ElplanGame; uses its state lists."""
 
@@ -112,9 +116,13 @@ class TargetsMixin:
 
     def _set_own(self, s: int, N: int, v: int) -> None:
         """Seat ``s`` owns target ``N`` (v = 1) or not (0): ``own`` and ``otg`` together."""
-        b = s * NT
-        self.own[b + N] = v
-        self.otg[s] = tuple(compress(TARGETS, self.own[b:b + self.ntg]))
+        self.own[s * NT + N] = v
+        otg = self.otg[s]                       # (kept sorted: the order of ``own``)
+        if v and N not in otg:
+            self.otg[s] = tuple(sorted((*otg, N)))
+        elif not v and N in otg:
+            i = otg.index(N)
+            self.otg[s] = otg[:i] + otg[i + 1:]
 
     def _sync(self, s: int) -> None:
         """Keep naming, Laboratorio picks and ``since`` in step with the tokens."""
@@ -132,17 +140,47 @@ class TargetsMixin:
         if not ext:
             nm = -1                           # no naming counts without an active card
         period, since, cat = self.period, self.since, self.cat
-        for N in self.otg[s]:                                             # as _active, inline
+        b = 3 * base                            # the plan's processes (targets 0 and 1, always
+        if (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0) >= tinfo[0][1]:   # owned)
+            if since[base] < 0:
+                since[base] = period
+        else:
+            since[base] = -1
+        if (sp[b + 3] >= 0) + (sp[b + 4] >= 0) + (sp[b + 5] >= 0) >= tinfo[1][1]:
+            if since[base + 1] < 0:
+                since[base + 1] = period
+        else:
+            since[base + 1] = -1
+        otg = self.otg[s]
+        for N in otg[2:]:                       # the cards: as _active, inline
             i = base + N
             b = 3 * i
             if (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0) >= tinfo[N][1] or \
-                    (N >= 2 and (cat[N - 2].comes_active or N == nm)):
+                    cat[N - 2].comes_active or N == nm:
                 if since[i] < 0:
                     since[i] = period
             else:
                 since[i] = -1
         if self.lab[s] >= 0 and self.lab_n >= 0 and not self._active(s, self.lab_n):
             self.lab[s] = -1                                              # G23
+
+    def _sync_one(self, s: int, N: int) -> None:
+        """``_sync`` after only target ``N``'s tokens changed (activated, reinforced, an Idea
+        placed, deactivated) in a synced state: unless N is Externalización, Laboratorio or
+        the named card, no other target's activity, no naming and no Laboratorio pick can
+        change, so only N's ``since`` is looked at."""
+        if N == self.ext_n or N == self.lab_n or N == self.named[s]:
+            _SYNC(self, s)
+            return
+        i = s * NT + N
+        b = 3 * i
+        sp = self.sp
+        if (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0) >= self.tinfo[s][N][1] or \
+                (N >= 2 and self.cat[N - 2].comes_active):
+            if self.since[i] < 0:
+                self.since[i] = self.period
+        else:
+            self.since[i] = -1
 
     def _procs(self, s: int, N: int) -> tuple[int, ...]:
         """The processes an active target gives in D4 (EP-D4.1, EP-CARD.4–10, G22)."""
@@ -170,16 +208,16 @@ class TargetsMixin:
                 tinfo[N][1] else -1
         else:
             nm = -1
-        plan = None
-        for N in self.otg[s]:                                   # _active and _procs, inline
+        b = 3 * base                            # the plan's processes (targets 0 and 1,
+        pt = self.plan_pt[s]                    # always owned: otg starts with them)
+        if (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0) >= tinfo[0][1]:
+            pool[pt[0]] += 1
+        if (sp[b + 3] >= 0) + (sp[b + 4] >= 0) + (sp[b + 5] >= 0) >= tinfo[1][1]:
+            pool[pt[1]] += 1
+        otg = self.otg[s]
+        for N in otg[2:]:                       # the cards: _active and _procs, inline
             b = 3 * (base + N)
             tok = (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0)
-            if N < 2:
-                if tok >= tinfo[N][1]:
-                    if plan is None:
-                        plan = self.C.plans[self.plans[s]].processes
-                    pool[plan[N][0]] += 1
-                continue
             card = cat[N - 2]
             if not (card.comes_active or N == nm or tok >= tinfo[N][1]):
                 continue
@@ -204,21 +242,23 @@ class TargetsMixin:
     def _active_investments(self, s: int) -> int:
         return sum(1 for N in self._owned_targets(s) if N >= 2 and self._active(s, N))
 
-    def _tokens_back(self, s: int, N: int) -> dict[str, int]:
-        """Every token on N goes back idle (EP-GEN.8); returns what came back."""
+    def _tokens_back(self, s: int, N: int) -> list[int]:
+        """Every token on N goes back idle (EP-GEN.8); returns what came back by code (Hc,
+        Dinero, Energía, Ideas: ``back_data`` makes an event's record of it)."""
         b = (s * NT + N) * 3
-        back = {"ch": 0, "d": 0, "e": 0, "ideas": 0}
-        sp, idle = self.sp, self.idle
-        for i in range(b, b + 3):
-            v = sp[i]
-            if v == IDEA:
-                self.ideas[s] += 1
-                back["ideas"] += 1
-            elif v >= 0:
-                idle[3 * s + v] += 1
-                back[("ch", "d", "e")[v]] += 1
-            sp[i] = -1
-        return back
+        sp = self.sp
+        got = [0, 0, 0, 0]                      # by code: Hc, Dinero, Energía, Ideas
+        for v in (sp[b], sp[b + 1], sp[b + 2]):
+            if v >= 0:
+                got[v] += 1
+        sp[b] = sp[b + 1] = sp[b + 2] = -1
+        idle, ib = self.idle, 3 * s
+        idle[ib] += got[0]
+        idle[ib + 1] += got[1]
+        idle[ib + 2] += got[2]
+        if got[IDEA]:
+            self.ideas[s] += got[IDEA]
+        return got
 
     def _required_need(self, s: int, N: int) -> list[int] | None:
         """Idle resources needed to fill N's empty required spaces (None: nothing empty)."""
@@ -268,18 +308,21 @@ class TargetsMixin:
     def _d2off_legal(self, s: int) -> list[Action]:
         keep = "keep_activations" in self.cons
         sp, b0 = self.sp, 3 * s * NT
-        out = [DEACTIVATE_A[N] for N in self.otg[s]                      # with tokens on it
-               if (sp[b0 + 3 * N] >= 0 or sp[b0 + 3 * N + 1] >= 0 or
-                   sp[b0 + 3 * N + 2] >= 0) and not (keep and N < 2)]
+        out = []
+        for N in self.otg[s]:                   # with tokens on it (a loop: no comprehension's
+            b = b0 + 3 * N                      # call, at every seat's turn)
+            if (sp[b] >= 0 or sp[b + 1] >= 0 or sp[b + 2] >= 0) and not (keep and N < 2):
+                out.append(DEACTIVATE_A[N])
         out.append(DONE)
         return out
 
     def _act_deactivate(self, s: int, _p: Any, N: int, ev: Events) -> None:
-        back = self._tokens_back(s, N)
-        self._sync(s)
+        back = _TOKENS_BACK(self, s, N)
+        _SYNC_ONE(self, s, N)
         if ev is not None:
             ev.append(event("desactivar", "EP-D2.2", {"player": s, "target": N,
-                                                      "id": self._target_id(s, N), "back": back}))
+                                                      "id": self._target_id(s, N),
+                                                      "back": back_data(back)}))
 
     def _target_id(self, s: int, N: int) -> str:
         return f"proceso-{N + 1}" if N < 2 else self.cat[N - 2].id
@@ -290,19 +333,22 @@ class TargetsMixin:
             return [A.CHOOSE_A[r] for r in self.refund_mask]
         if self.returned[s]:
             return []
-        out = [RETURN_A[N] for N in self.otg[s] if N >= 2]
+        out = []
+        for N in self.otg[s]:
+            if N >= 2:
+                out.append(RETURN_A[N])
         out.append(DONE)
         return out
 
     def _act_return(self, s: int, _p: Any, N: int, ev: Events) -> None:
         card = self.cat[N - 2]
-        back = self._tokens_back(s, N)
+        back = _TOKENS_BACK(self, s, N)
         b = 3 * s
         tienda = None
         if N == self.shop_n:                                              # our choice 6
             tienda = {"mp": self.tienda[b], "bc": self.tienda[b + 1], "sv": self.tienda[b + 2]}
             self.tienda[b:b + 3] = [0, 0, 0]
-        self._set_own(s, N, 0)
+        _SET_OWN(self, s, N, 0)
         self.since[s * NT + N] = -1
         self.boxed[card.deck].append(card.index)
         if self.named[s] == N or N == self.ext_n:
@@ -310,7 +356,7 @@ class TargetsMixin:
         if N == self.lab_n:
             self.lab[s] = -1
         self.returned[s] = 1
-        self._sync(s)
+        _SYNC(self, s)
         types = self.refund_types[N - 2]
         refund = card.refund
         if len(types) == 1:
@@ -318,7 +364,8 @@ class TargetsMixin:
         else:
             self.refund_left, self.refund_mask = refund, types
         if ev is not None:
-            data: dict[str, Any] = {"player": s, "target": N, "card": card.id, "back": back}
+            data: dict[str, Any] = {"player": s, "target": N, "card": card.id,
+                                    "back": back_data(back)}
             if tienda is not None:
                 data["tienda_to_box"] = tienda
             data["refund"] = refund
@@ -353,6 +400,7 @@ class TargetsMixin:
             ext = False
         named = self.named[s] if ext else -1
         ib = 3 * s
+        extra = self.extra[s]
         missing_plan = missing_inv = False
         for N in self.otg[s]:
             if N == named:
@@ -362,6 +410,27 @@ class TargetsMixin:
             if mn == 1:                           # _required_need and _covers, inline
                 if sp[b] < 0:
                     if idle[ib + spaces[0]] > 0:
+                        out.append(ACTIVATE_A[N])
+                        if N < 2:
+                            missing_plan = True
+                        else:
+                            missing_inv = True
+                    need = True
+                else:
+                    need = False
+            elif mn == 2:                         # (two-space processes: inline too)
+                e0, e1 = sp[b] < 0, sp[b + 1] < 0
+                if e0 or e1:
+                    r0, r1 = spaces[0], spaces[1]
+                    if not e1:
+                        ok = idle[ib + r0] > 0
+                    elif not e0:
+                        ok = idle[ib + r1] > 0
+                    elif r0 == r1:
+                        ok = idle[ib + r0] >= 2
+                    else:
+                        ok = idle[ib + r0] > 0 and idle[ib + r1] > 0
+                    if ok:
                         out.append(ACTIVATE_A[N])
                         if N < 2:
                             missing_plan = True
@@ -388,7 +457,7 @@ class TargetsMixin:
             else:
                 need = False
             if not need:
-                for j in range(mn, len(spaces)):
+                for j in extra[N]:              # range(mn, len(spaces)), kept
                     if sp[b + j] < 0:
                         if idle[ib + spaces[j]] > 0:
                             out.append(REINFORCE_A[N])
@@ -435,8 +504,8 @@ class TargetsMixin:
         return paid
 
     def _act_activate(self, s: int, _p: Any, N: int, ev: Events) -> None:
-        paid = self._fill_required(s, N)
-        self._sync(s)
+        paid = _FILL_REQUIRED(self, s, N)
+        _SYNC_ONE(self, s, N)
         if self.stage == S_D3:
             rule = "EP-D3.10"
         elif N < 2:
@@ -455,7 +524,7 @@ class TargetsMixin:
         r = spaces[j]
         self.sp[b + j] = r
         self.idle[3 * s + r] -= 1
-        self._sync(s)
+        _SYNC_ONE(self, s, N)
         card = self.cat[N - 2]
         if ev is not None:
             ev.append(event("reforzar", "EP-CARD.5" if card.comes_active else "EP-CARD.8", {
@@ -468,7 +537,7 @@ class TargetsMixin:
         i = next(i for i in range(len(spaces)) if self.sp[b + i] < 0 and spaces[i] == r)
         self.sp[b + i] = IDEA
         self.ideas[s] -= 1
-        self._sync(s)
+        _SYNC_ONE(self, s, N)
         if ev is not None:
             ev.append(event("idea", "EP-D2.10", {"player": s, "target": N,
                                                  "id": self._target_id(s, N),
@@ -490,7 +559,7 @@ class TargetsMixin:
         old = self.named[s]
         self.named[s] = N
         self.ext_done[s] = 1
-        self._sync(s)
+        _SYNC(self, s)
         if ev is not None:
             ev.append(event("externalizar", "EP-CARD.20", {
                 "player": s, "target": N, "id": self.cat[N - 2].id,
@@ -514,12 +583,13 @@ class TargetsMixin:
             b = 3 * (base + N)
             t = (sp[b] >= 0) + (sp[b + 1] >= 0) + (sp[b + 2] >= 0)
             if t and t < tinfo[N][1]:
-                back = self._tokens_back(s, N)
+                back = _TOKENS_BACK(self, s, N)
                 if ev is not None:
                     ev.append(event("fichas-devueltas", "EP-D2.6", {
-                        "player": s, "target": N, "id": self._target_id(s, N), "back": back}))
+                        "player": s, "target": N, "id": self._target_id(s, N),
+                        "back": back_data(back)}))
         if back is not None:        # every action that moves tokens syncs: nothing else to do
-            self._sync(s)
+            _SYNC(self, s)
 
     # ----- D2 step 4: exchange (EP-D2.9, G26) ------------------------------------------------
     def _d2exc_legal(self, s: int) -> list[Action]:
@@ -567,10 +637,9 @@ class TargetsMixin:
         b = 3 * s
         i0, i1, i2 = idle[b], idle[b + 1], idle[b + 2]
         prices = self.d3_prices[self.square[s] + 1]
-        own, base = self.own, s * NT + 2
-        o = -1
-        for k in self.offers:
-            o += 1
+        own, base, offers = self.own, s * NT + 2, self.offers
+        for o in self.slots:                    # the slots in use (offers_per_type per deck)
+            k = offers[o]
             if k < 0 or own[base + k]:
                 continue
             for c0, c1, c2, acts in prices[k]:                            # _discount_types,
@@ -599,9 +668,9 @@ class TargetsMixin:
             for r in range(3):
                 self.idle[3 * s + r] -= paid[r]
         self.offers[o] = -1                                               # EP-D3.8
-        self._set_own(s, N, 1)
+        _SET_OWN(self, s, N, 1)
         self.bought[s] = 1
-        self._sync(s)
+        _SYNC(self, s)
         if ev is not None:
             data: dict[str, Any] = {"player": s, "slot": o, "card": card.id, "target": N,
                                     "deck": card.deck}
@@ -648,11 +717,11 @@ class TargetsMixin:
     # A recipe can be made when its process types lacking from the pool are no more than the
     # pool's «any» processes (EP-D4.7): checked inline in _d4_enter and _d4_legal.
     def _d4_enter(self, ev: Events) -> None:
-        plans, my_plans = self.C.plans, self.plans
+        recipes = self.recipes
         pools = {}
         pools_l, rem, made, done, need = self.pool, self.rem, self.made, self.done, self.need
         for s in range(self.n):
-            pool = self._pool_of(s)
+            pool = _POOL_OF(self, s)
             b = 4 * s
             pools_l[b:b + 4] = pool
             rem[b:b + 4] = pool
@@ -660,7 +729,7 @@ class TargetsMixin:
             done[s] = 0
             need[s] = 0
             wild = pool[ANY]
-            for _t, procs in plans[my_plans[s]].recipes:                 # a recipe to make
+            for _t, procs in recipes[s]:                                 # a recipe to make
                 lacking = 0
                 for x in procs:
                     if pool[x] <= 0:
@@ -674,15 +743,14 @@ class TargetsMixin:
             ev.append(event("procesos", "EP-D4.1", {"pools": pools}))
 
     def _d4_legal(self, s: int) -> list[Action]:
-        plan = self.C.plans[self.plans[s]]
         b = 4 * s
         rem = self.rem
         wild = rem[b + ANY]
         cons = self.cons
         second = "must_make_second" in cons
         out = []
-        for t, procs in plan.recipes:
-            if second and t == plan.type:
+        for t, procs in self.recipes[s]:
+            if second and t == self.C.plans[self.plans[s]].type:
                 continue
             lacking = 0                                                   # (see above)
             for x in procs:
@@ -711,7 +779,7 @@ class TargetsMixin:
     def _d4_reveal(self, ev: Events) -> None:
         out = {}
         hand, made, rem = self.hand, self.made, self.rem
-        for s in self._in_order():
+        for s in IN_ORDER[self.n][self.mc]:
             b = 3 * s
             m0, m1, m2 = made[b], made[b + 1], made[b + 2]
             hand[b] += m0
@@ -723,3 +791,14 @@ class TargetsMixin:
             rem[4 * s:4 * s + 4] = [0, 0, 0, 0]                            # EP-D4.8
         if ev is not None:
             ev.append(event("fabricacion", "EP-D4.3", {"made": out}))
+
+
+# Hot methods as plain functions: a game keeps its ~120 attributes in an instance dict of its
+# own, where ``self.method(...)`` first looks the name up (CPython cannot specialise that
+# look-up); a module name skips it. The methods stay the definitions.
+_SYNC_ONE = TargetsMixin._sync_one
+_TOKENS_BACK = TargetsMixin._tokens_back
+_FILL_REQUIRED = TargetsMixin._fill_required
+_SET_OWN = TargetsMixin._set_own
+_SYNC = TargetsMixin._sync
+_POOL_OF = TargetsMixin._pool_of
