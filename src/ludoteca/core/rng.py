@@ -5,6 +5,39 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+# per list length: (i, i + 1, bits of i + 1) for i from the last index down to 1
+_STEPS = tuple(tuple((i, i + 1, (i + 1).bit_length()) for i in range(m - 1, 0, -1))
+               for m in range(65))
+
+
+def _shuffle(rng: random.Random, items: list) -> None:
+    """``rng.shuffle(items)`` (Fisher–Yates, ``_randbelow`` by rejection on ``getrandbits``)
+    written out: the same draws in the same order, fewer calls."""
+    getrandbits = rng.getrandbits
+    m = len(items)
+    for i, n, k in _STEPS[m] if m < len(_STEPS) else (
+            (i, i + 1, (i + 1).bit_length()) for i in range(m - 1, 0, -1)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def _same_draws() -> bool:
+    """Whether ``_shuffle`` draws as this Python's ``random.Random.shuffle`` (checked once)."""
+    for m in (0, 1, 2, 7, 40, 70):
+        a, b = list(range(m)), list(range(m))
+        random.Random(m).shuffle(a)
+        _shuffle(random.Random(m), b)
+        if a != b:
+            return False
+    return True
+
+
+#: ``shuffle(rng, items)``: ``rng.shuffle(items)``, the same draws (written out where this
+#: Python's ``random`` draws as ``_shuffle`` does; else ``random.Random.shuffle`` itself)
+shuffle = _shuffle if _same_draws() else random.Random.shuffle
+
 
 class GameRandom:
     """A seeded ``random.Random`` plus a queue of forced die rolls (for tests and teaching).

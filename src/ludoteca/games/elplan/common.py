@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from ludoteca.core.events import Event, new_event
 
 from .content import ANY, MAX_TARGETS, content
@@ -67,28 +65,3 @@ event = new_event
 Events = list[Event] | None
 
 
-#: (i, i + 1, bit length of i + 1) for each step of shuffling a list of m items (m < 64)
-_STEPS = tuple(tuple((i, i + 1, (i + 1).bit_length()) for i in range(m - 1, 0, -1))
-               for m in range(64))
-
-
-def shuffle(rng: random.Random, x: list) -> None:
-    """``rng.shuffle(x)`` with ``Random._randbelow`` inlined: the same draws, fewer calls."""
-    getrandbits = rng.getrandbits
-    m = len(x)
-    for i, n, k in _STEPS[m] if m < 64 else ((i, i + 1, (i + 1).bit_length())
-                                             for i in range(m - 1, 0, -1)):
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-def _same_draws() -> bool:
-    a, b = list(range(70)), list(range(70))
-    random.Random(7).shuffle(a)
-    shuffle(random.Random(7), b)
-    return a == b
-
-
-assert _same_draws(), "shuffle must draw as random.Random.shuffle does"

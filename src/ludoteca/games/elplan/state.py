@@ -25,7 +25,7 @@ from ludoteca.core.errors import InvalidOption
 from ludoteca.core.events import Event
 from ludoteca.core.game import Game
 from ludoteca.core.result import Result
-from ludoteca.core.rng import GameRandom
+from ludoteca.core.rng import GameRandom, shuffle
 
 from . import actions as A
 from .arrange import ArrangeMixin
@@ -54,7 +54,6 @@ from .common import (
     STAGE_NAMES,
     Events,
     event,
-    shuffle,
 )
 from .content import DECKS, RESOURCES, Content, derived, load
 from .market import MarketMixin

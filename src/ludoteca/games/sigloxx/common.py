@@ -5,7 +5,6 @@ game's own tables (``game.K``, tables.py)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ludoteca.core.events import Event, new_event
@@ -111,32 +110,6 @@ FORCED_RULE = {PH_ELEGIR: "XX-2.21", PH_ABRIR: "XX-2.3", PH_PUJA: "XX-2.9", PH_T
                PH_RECYCLE: "XX-G11.3"}
 
 
-# per list length: (i, i + 1, bits of i + 1) for i from the last index down to 1
-_STEPS: list[tuple[tuple[int, int, int], ...]] = [
-    tuple((i, i + 1, (i + 1).bit_length()) for i in range(m - 1, 0, -1)) for m in range(64)]
-
-
-def _inline_shuffle(rng: random.Random, x: list) -> None:
-    """``rng.shuffle(x)`` with ``Random._randbelow`` inlined: the same draws, fewer calls."""
-    getrandbits = rng.getrandbits
-    m = len(x)
-    for i, n, k in _STEPS[m] if m < 64 else ((i, i + 1, (i + 1).bit_length())
-                                             for i in range(m - 1, 0, -1)):
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-def _same_draws() -> bool:
-    a, b = list(range(40)), list(range(40))
-    random.Random(7).shuffle(a)
-    _inline_shuffle(random.Random(7), b)
-    return a == b
-
-
-# determinize shuffles a lot: inlined where this Python's shuffle draws the same way
-shuffle = _inline_shuffle if _same_draws() else random.Random.shuffle
 
 
 def clamp(p: int) -> int:

@@ -39,7 +39,7 @@ from ludoteca.core.errors import InvalidOption
 from ludoteca.core.events import Event
 from ludoteca.core.game import Game
 from ludoteca.core.result import Result
-from ludoteca.core.rng import GameRandom
+from ludoteca.core.rng import GameRandom, shuffle
 
 from . import actions as A
 from .auction import AuctionMixin
@@ -90,7 +90,6 @@ from .common import (
     event,
     player_event,
     shared_event,
-    shuffle,
     site_name,
 )
 from .country import connected
