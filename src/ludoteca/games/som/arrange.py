@@ -87,6 +87,7 @@ class ArrangeMixin:
 
         self.hold = list(self._pre)                 # before the first turn's taxes
         self._result = None
+        self.is_over = False                        # (``_finish`` sets it again)
         self.cn_flipped = self.hisenda_flipped = False
         cells, up = self.cells, self.up
         self.deal, self.deals = [0] * NC, 0        # an arranged map counts as one deal

@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 
 from ludoteca.core.rng import GameRandom
+from ludoteca.core.rng import shuffle as core_shuffle
 
 _new_random = random.Random.__new__
 #: ``_random.Random.seed`` (C); checked with the rest at import (``SAME_AS_LIBRARY``)
@@ -68,34 +69,14 @@ class SeedLaterRandom(GameRandom):
         return GameRandom.fingerprint(self)
 
 
-def _steps(size: int) -> tuple[tuple[int, int], ...]:
-    """Fisher–Yates's steps for ``size`` items: (i, the bits of a draw below i + 1)."""
-    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-
-
-#: ``_steps(size)`` for the sizes the shuffles meet (the map has 37 cells)
-_STEPS = tuple(_steps(size) for size in range(65))
-
-
-def _shuffle(items: list, getrandbits: Callable[[int], int]) -> None:
-    """``random.Random.shuffle`` (Fisher–Yates, ``_randbelow`` by rejection on
-    ``getrandbits``), written out: the same draws in the same order."""
-    size = len(items)
-    for i, k in _STEPS[size] if size < len(_STEPS) else _steps(size):
-        r = getrandbits(k)
-        while r > i:                    # r ≥ i + 1: rejected
-            r = getrandbits(k)
-        items[i], items[r] = items[r], items[i]
-
-
 def shuffle(rng: random.Random, items: list) -> None:
     """Shuffle ``items`` as ``rng.shuffle(items)`` would."""
-    _shuffle(items, rng.getrandbits)
+    core_shuffle(rng, items)
 
 
 def game_shuffle(rng: GameRandom, items: list) -> None:
     """Shuffle ``items`` as ``rng.shuffle(items)`` would (a game's generator)."""
-    _shuffle(items, rng._own().getrandbits)
+    core_shuffle(rng._own(), items)
 
 
 def randbelow(rng: GameRandom, n: int) -> int:
@@ -126,6 +107,13 @@ def take_disk(h: list[int], first: int, getrandbits: Callable[[int], int]) -> in
         r -= h[i]
     h[i] -= 1
     return i
+
+
+def take_two_disks(h: list[int], first: int,
+                   getrandbits: Callable[[int], int]) -> tuple[int, int]:
+    """``take_disk`` twice (at least two disks held): the two indices, in draw order."""
+    i = take_disk(h, first, getrandbits)
+    return i, take_disk(h, first, getrandbits)
 
 
 def _same_as_library() -> bool:

@@ -33,19 +33,13 @@ class CohesionMixin:
         gh, n, h = self.gh, self.n, self.hold
         g = gh * T
         if not self.types_matter:               # SOM-14.11: the first held type of each
-            row = h[g:g + T]                    # value (and no exchanges: pm is mode B's)
-            if sum(row) < 2:                                              # SOM-9.4
-                return [_A_END]
-            for t2 in TWOS:
-                if row[t2]:
-                    break
-            else:
-                t2 = 5
-            for t1 in ONES:
-                if row[t1]:
-                    break
-            else:
-                t1 = 10
+            # value (5, 10: none; and no exchanges: pm is mode B's), written out
+            t2 = 0 if h[g] else 1 if h[g + 1] else 2 if h[g + 2] else 3 if h[g + 3] else \
+                4 if h[g + 4] else 5
+            t1 = 5 if h[g + 5] else 6 if h[g + 6] else 7 if h[g + 7] else 8 if h[g + 8] else \
+                9 if h[g + 9] else 10
+            if (t2 == 5 or t1 == 10) and sum(h[g:g + T]) < 2:           # SOM-9.4
+                return [_A_END]                 # (a disk of each value makes two)
             return list(_GIFTS_PLAIN[n][gh][t2][t1 - 5])
         out: list[Action] = []
         if sum(h[g:g + T]) >= 2:                                          # SOM-9.4

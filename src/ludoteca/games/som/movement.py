@@ -23,9 +23,12 @@ from .common import (
     event,
 )
 from .content import (
+    EF_ATC,
     EF_ECO,
     EF_EPR,
     EF_IDS,
+    EF_INICIO,
+    EF_NONE,
     EF_SU,
     FLAG_CAT,
     FLAG_CODES,
@@ -34,6 +37,9 @@ from .content import (
     PIC_GENERALITAT,
     PIC_TODOS,
 )
+
+#: ``_step`` skips the effects for cards whose effect is one of the first three
+assert max(EF_NONE, EF_INICIO, EF_ATC) < min(EF_ECO, EF_EPR, EF_IDS, EF_SU)
 
 
 class MovementMixin:
@@ -117,7 +123,9 @@ class MovementMixin:
                                                  "cell": cell, "card": card_id}))
         cit[m] = cell
         eff = K.EFFECT[card]
-        if eff == EF_ECO and newly:                                       # SOM-13.1–13.3
+        if eff <= EF_ATC:                       # no effect on a step (most cards)
+            pass
+        elif eff == EF_ECO and newly:                                     # SOM-13.1–13.3
             hv = self.value(self.H)
             payout = K.ECO_PAYOUT
             if hv < payout:
@@ -151,8 +159,7 @@ class MovementMixin:
                                                            "max_steps": max_steps}))
                 self._mover_done(ev)
                 return
-            self.may_stop = True
-            self.phase, self.actor = PH_MOVE, m
+            self.may_stop = True                # (phase and actor: still PH_MOVE, m)
             return
         if ev is not None:
             ev.append(event("parada", "SOM-11.3" if fl != FLAG_ESP else "SOM-11.8",

@@ -4,7 +4,7 @@ disk, change from Hisenda or a player, overpaying, and Hisenda's payouts."""
 from __future__ import annotations
 
 from .chance import SAME_AS_LIBRARY as _INLINE_DRAWS
-from .chance import take_disk
+from .chance import take_disk, take_two_disks
 from .common import (
     _N2,
     ONES,
@@ -48,38 +48,48 @@ class PaymentsMixin:
             due_o, payee_o, rule_o = C.tax_citizen, H, "SOM-7.1"
         quick = not self.types_matter
         o = H * T
+        getrandbits = None                      # the game generator's, once first needed
+        qo = payee_o * T                        # q: the payee's first index less the payer's
         while queue:
             p = queue.pop(0)
-            if p == gh:
-                due, payee, rule = due_g, H, rule_g
-            else:
-                due, payee, rule = due_o, payee_o, rule_o
             b = p * T
+            if p == gh:
+                due, payee, rule, q = due_g, H, rule_g, o - b
+            else:
+                due, payee, rule, q = due_o, payee_o, rule_o, qo - b
             if quick and due == 1:
                 # 1 € with types of no effect (_pay_run's choice-free cases): the first 1 €
                 # type held; with none, a 2 € disk changed by Hisenda first (SOM-14.4)
-                i, e = b + _N2, b + T
-                while i < e and not h[i]:
-                    i += 1
-                if i == e:
-                    j = b
-                    while j < i and not h[j]:
-                        j += 1
-                    if j == i or h[o + 5] + h[o + 6] + h[o + 7] + h[o + 8] + h[o + 9] < 2:
-                        i = -1                    # no disk (SOM-7.9), or change by a player
+                i = b + 5 if h[b + 5] else b + 6 if h[b + 6] else b + 7 if h[b + 7] else \
+                    b + 8 if h[b + 8] else b + 9 if h[b + 9] else -1
+                if i < 0:
+                    j = b if h[b] else b + 1 if h[b + 1] else b + 2 if h[b + 2] else \
+                        b + 3 if h[b + 3] else b + 4 if h[b + 4] else -1
+                    if j < 0 or h[o + 5] + h[o + 6] + h[o + 7] + h[o + 8] + h[o + 9] < 2:
+                        pass                      # no disk (SOM-7.9), or change by a player
                     else:
                         h[j] -= 1                 # _pay_with's change by Hisenda, inline
                         h[o + j - b] += 1
-                        got = self._hisenda_ones(p)
-                        if ev is not None:
-                            ev.append(event("cambio", "SOM-14.4", {
-                                "player": p, "giver": None, "disk": TYPE_CODES[j - b],
-                                "received": [TYPE_CODES[g] for g in got]}))
-                        i = b + min(got)
+                        if ev is None and _INLINE_DRAWS:   # _hisenda_ones(p), inline
+                            if getrandbits is None:
+                                getrandbits = self.rng._own().getrandbits
+                            g1, g2 = take_two_disks(h, o + _N2, getrandbits)
+                            g1 -= o
+                            g2 -= o
+                            h[b + g1] += 1
+                            h[b + g2] += 1
+                            i = b + (g1 if g1 < g2 else g2)
+                        else:
+                            got = self._hisenda_ones(p)
+                            if ev is not None:
+                                ev.append(event("cambio", "SOM-14.4", {
+                                    "player": p, "giver": None, "disk": TYPE_CODES[j - b],
+                                    "received": [TYPE_CODES[g] for g in got]}))
+                            i = b + min(got)
                 if i >= 0:
                     self.pay_rule, self.pay_reason = rule, "impuesto"  # (pay_ret: RET_TAX)
                     h[i] -= 1                                         # _pay_disk, inline
-                    h[payee * T + i - b] += 1
+                    h[q + i] += 1
                     if ev is not None:
                         who = None if payee == H else payee
                         ev.append(event("pago", rule, {
@@ -100,7 +110,6 @@ class PaymentsMixin:
                 # 2 € and either a 2 € disk but not two 1 € ones, or two 1 € disks but no
                 # 2 € one: the first type held of that value, disk by disk (as _pay_run)
                 i = b if twos else b + _N2
-                q = payee * T - b
                 while due > 0:
                     while not h[i]:
                         i += 1
@@ -273,8 +282,8 @@ class PaymentsMixin:
         if not _INLINE_DRAWS:
             got = [self._draw(H, 1), self._draw(H, 1)]
         else:
-            getrandbits = self.rng._own().getrandbits
-            got = [take_disk(h, first, getrandbits) - o, take_disk(h, first, getrandbits) - o]
+            g1, g2 = take_two_disks(h, first, self.rng._own().getrandbits)
+            got = [g1 - o, g2 - o]
         b = to * T
         for g in got:
             h[b + g] += 1
@@ -329,15 +338,27 @@ class PaymentsMixin:
         types (SOM-14.7, 14.8). Returns the types and whether it paid 1 € too much (14.9)."""
         H, h = self.H, self.hold
         b = H * T
-        k2 = h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
-        if k2 > amount // 2:
-            k2 = amount // 2                   # min(2 € disks held, amount // 2)
+        twos = h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
+        k2 = amount // 2
+        if k2 > twos:
+            k2 = twos                          # min(2 € disks held, amount // 2)
         rest = amount - 2 * k2
         over = rest > h[b + 5] + h[b + 6] + h[b + 7] + h[b + 8] + h[b + 9]
         if over:
             k2, rest = k2 + 1, 0
         got: list[int] = []
         getrandbits = self.rng._own().getrandbits if _INLINE_DRAWS else None
+        if not rest and 0 < k2 <= twos and getrandbits is not None:
+            q = to * T - b                     # 2 € disks only (the die's 4 and 2), inline
+            if k2 == 2:
+                i, j = take_two_disks(h, b, getrandbits)
+                h[q + i] += 1
+                h[q + j] += 1
+                return [i - b, j - b], over
+            if k2 == 1:
+                i = take_disk(h, b, getrandbits)
+                h[q + i] += 1
+                return [i - b], over
         for first, k in ((b, k2), (b + _N2, rest)):
             for _ in range(k):                 # _draw(H, value) k times, written out
                 if getrandbits is None or not (h[first] + h[first + 1] + h[first + 2]

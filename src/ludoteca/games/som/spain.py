@@ -4,6 +4,9 @@ centralism."""
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import lt
+
 from ludoteca.core.action import Action
 
 from . import actions as A
@@ -19,6 +22,9 @@ from .common import (
     event,
 )
 from .content import FLAG_CAT, FLAG_ESP
+
+_CELLS = range(NC)
+_ZEROS = (0,) * NC
 
 
 class SpainMixin:
@@ -52,8 +58,9 @@ class SpainMixin:
     def _collect(self, ev: Events) -> None:
         cells, up, sc, K = self.cells, self.up, self.spain_cell, self.K
         FLAG, RC, CARD_ID = K.FLAG, K.RC, K.CARD_ID
-        taken = [c for c in range(NC) if up[c] and cells[c] >= 0 and FLAG[cells[c]] == FLAG_CAT
-                 and c != self.cn_cell]                                   # SOM-12.3
+        cn = self.cn_cell                       # (the face-up cells picked out in C first)
+        taken = [c for c in compress(_CELLS, up) if cells[c] >= 0 and
+                 FLAG[cells[c]] == FLAG_CAT and c != cn]                  # SOM-12.3
         degree = DEGREES[self.degree]
         aligned: list[int] = []
         if degree == "medio":                                             # SOM-12.5
@@ -82,7 +89,7 @@ class SpainMixin:
                 "cards": [CARD_ID[x] for x in cards], "cells": sorted(taken),
                 "protected": [CARD_ID[x] for x in kept]}))
         game_shuffle(self.rng, cards)                                         # SOM-12.8
-        empty = [c for c in range(NC) if cells[c] < 0]
+        empty = list(compress(_CELLS, map(lt, cells, _ZEROS)))    # cells[c] < 0, in C
         game_shuffle(self.rng, empty)                                         # SOM-12.9, G14
         targets = sorted(empty[:len(cards)])
         self.deals += bool(cards)

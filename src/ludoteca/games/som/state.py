@@ -115,6 +115,7 @@ from .votes import VotesMixin
 _ALL_TYPES = range(T)
 assert PH_BID + 1 == PH_OVER == len(PHASE_NAMES) - 1     # legal_actions: ``ph >= PH_BID``
 _MOVE_A, _A_STOP = A.MOVE_A, A.A_STOP
+_STOP_ONLY, _ROLL_ONLY = (_A_STOP,), (A.A_ROLL,)
 #: ``(seat,)`` for each seat (index −1: the ``(-1,)`` of no actor): ``to_move`` makes no tuple
 _ONE = ((0,), (1,), (2,), (3,), (-1,))
 #: by a content's tables: each cell's moves to its neighbours (``legal_actions`` hands out a
@@ -167,6 +168,29 @@ def _deal_plan(n: int, n2: int, n1: int) -> tuple[tuple[int, int], ...]:
     return got
 
 
+_SIZED: dict[tuple[int, int, int, int, int], tuple[tuple[int, int, int, int], ...]] = {}
+
+
+def _sized_plan(n: int, n2: int, n1: int, m2: int,
+                m1: int) -> tuple[tuple[int, int, int, int], ...]:
+    """``_deal_plan(n, n2, n1)`` for pools of ``m2`` disks of 2 € and ``m1`` of 1 €: each
+    draw with the size of its value's pool then (0: run out) and the bits of a draw below
+    it."""
+    key = (n, n2, n1, m2, m1)
+    got = _SIZED.get(key)
+    if got is None:
+        if len(_SIZED) >= 64:
+            _SIZED.clear()
+        left = {2: m2, 1: m1}
+        out = []
+        for b, value in _deal_plan(n, n2, n1):
+            m = left[value]
+            out.append((b, value, m, m.bit_length()))
+            left[value] = max(0, m - 1)
+        got = _SIZED[key] = tuple(out)
+    return got
+
+
 class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMixin,
               VotesMixin, ViewsMixin, ArrangeMixin, Game):
     """A game of «Som el que decidim!». Seats 0..n−1; cells 0..36 row by row (G2)."""
@@ -195,6 +219,9 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         "vote_kind", "vote_caller", "vote_order", "vote_ptr", "vote_gov", "bids", "last_vote",
         # end
         "_result", "cn_flipped", "hisenda_flipped", "_legal", "_down", "_quiet",
+        # ``Game.is_over`` as a plain attribute (read at every step): ``phase == PH_OVER``,
+        # set where the phase becomes PH_OVER (``_finish``) and where a game is made
+        "is_over",
     )
 
     # ----- setup --------------------------------------------------------------------------
@@ -248,9 +275,10 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         self.turn = 0
         self.last_vote: dict[str, Any] | None = None
         self._result: Result | None = None
+        self.is_over = False
         self.cn_flipped = self.hisenda_flipped = False
         self._pre = tuple(self.hold)
-        self._legal: list[Action] | None = None
+        self._legal: list[Action] | tuple[Action, ...] | None = None
         self._down = None                  # views._deal_groups remembers the deals here
         self._quiet = False                # quiet(): actions make no events
         opening: list[Event] = []
@@ -273,14 +301,12 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             return
         getrandbits = self.rng._own().getrandbits
         pools = [pool[:] for pool in _pools(tuple(h[o:o + T]))]
-        for b, value in _deal_plan(n, n2, n1):
+        for b, value, m, k in _sized_plan(n, n2, n1, len(pools[0]), len(pools[1])):
             pool = pools[value & 1]             # (2 € → 0, 1 € → 1)
-            m = len(pool)
             if not m:                           # (``_draw`` raises)
                 h[b + self._draw(H, value)] += 1
                 continue
-            k = m.bit_length()                  # randbelow(m), as ``take_disk`` draws it
-            r = getrandbits(k)
+            r = getrandbits(k)                  # randbelow(m), as ``take_disk`` draws it
             while r >= m:
                 r = getrandbits(k)
             t = pool.pop(r)                     # the type ``take_disk``'s walk ends on
@@ -404,10 +430,6 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             return ()
         return tuple(s for s in range(self.n) if self.bids[s] < 0)
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == PH_OVER
-
     def is_secret_choice(self, seat: int) -> bool:
         """A bid in the fist (SOM-16.9) is secret until the reveal."""
         return self.phase == PH_BID and seat in self.to_move
@@ -418,15 +440,34 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         legal = self._legal                    # remembered: never when over or bidding
-        if legal is not None:
-            return legal[:] if seat is None or seat == self.actor else []
-        ph = self.phase
-        if ph >= PH_BID:                       # the bids and the end: the last two phases
-            return self._bid_legal(seat) if ph == PH_BID else []
-        if seat is not None and seat != self.actor:
-            return []
-        legal = self._legal = self._compute_legal()   # the same Action objects: ``in``
-        return legal[:]                               # hits identity
+        if legal is None:
+            ph = self.phase
+            if ph >= PH_BID:                   # the bids and the end: the last two phases
+                return self._bid_legal(seat) if ph == PH_BID else []
+            if seat is not None and seat != self.actor:
+                return []
+            if ph == PH_MOVE:                  # the commonest: ``_move_legal``, inline
+                K = self.K
+                if self.pile:                  # an empty cell (as many as urna cards, 19.3)
+                    cells, move_a = self.cells, _MOVE_A
+                    legal = [move_a[c] for c in K.NEIGH[self.cit[self.mover]] if cells[c] >= 0]
+                    if self.may_stop:
+                        legal.append(_A_STOP)
+                else:                          # every neighbour: the cell's moves, shared
+                    moves = _NEIGH_MOVES.get(K)
+                    legal = (_neigh_moves(K) if moves is None else moves)[self.cit[self.mover]]
+                    if self.may_stop:
+                        legal += _STOP_ONLY     # (a new tuple)
+            elif ph == PH_COHESION:
+                legal = self._cohesion_legal()
+            elif ph == PH_ROLL:
+                legal = _ROLL_ONLY
+            else:
+                legal = self._compute_legal()
+            # remembered as it is (a list, or a tuple shared with other states: read only)
+            self._legal = legal                # the same Action objects: ``in`` hits identity
+            return list(legal)
+        return list(legal) if seat is None or seat == self.actor else []
 
     def _bid_legal(self, seat: int | None) -> list[Action]:
         """``legal_actions(seat)`` in a secret vote (SOM-16.9): never remembered."""
@@ -446,26 +487,35 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         return None
 
     def _legal_now(self, seat: int) -> list[Action]:
-        """The remembered list itself, for ``Game.apply`` to read (no copy)."""
+        """The remembered list itself, for ``Game.apply`` and the bots to read (no copy);
+        worked out and remembered here when not yet (as ``legal_actions`` would)."""
         legal = self._legal
-        if legal is None or seat != self.actor or self.phase in (PH_OVER, PH_BID):
-            return self.legal_actions(seat)
+        if seat != self.actor or self.phase >= PH_BID:
+            return self.legal_actions(seat)     # (the bids and the end: never remembered)
+        if legal is None:
+            legal = self._legal = self._move_legal() if self.phase == PH_MOVE else \
+                self._compute_legal()
         return legal
+
+    def _move_legal(self) -> list[Action]:
+        """The mover's steps to the neighbouring cells with a card, and ``parar`` when he
+        may stop (SOM-10.5, 11.2)."""
+        here = self.cit[self.mover]
+        if self.pile:                           # an empty cell (as many as urna cards, 19.3)
+            cells, move_a = self.cells, _MOVE_A
+            out = [move_a[c] for c in self.K.NEIGH[here] if cells[c] >= 0]
+        else:                                   # every neighbour: a copy of the cell's list
+            K = self.K
+            moves = _NEIGH_MOVES.get(K)
+            out = list((_neigh_moves(K) if moves is None else moves)[here])
+        if self.may_stop:
+            out.append(_A_STOP)
+        return out
 
     def _compute_legal(self) -> list[Action]:
         ph = self.phase
         if ph == PH_MOVE:                       # the commonest first
-            cells, here = self.cells, self.cit[self.mover]
-            if -1 in cells:                     # an empty cell (an urna card taken away)
-                move_a = _MOVE_A
-                out = [move_a[c] for c in self.K.NEIGH[here] if cells[c] >= 0]
-            else:                               # every neighbour: a copy of the cell's list
-                K = self.K
-                moves = _NEIGH_MOVES.get(K)
-                out = list((_neigh_moves(K) if moves is None else moves)[here])
-            if self.may_stop:
-                out.append(_A_STOP)
-            return out
+            return self._move_legal()
         if ph == PH_COHESION:
             return self._cohesion_legal()
         if ph == PH_ROLL:
@@ -511,6 +561,42 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         reads (an event costs more than many a move); play is the same to the last draw."""
         self._quiet = True
 
+    def apply_legal(self, action: Action, seat: int) -> list[Event]:
+        """``Game.apply_legal`` (no checks) with ``_apply`` inlined: the record keeping is
+        core's (the history pair and the action count), kept in step by the golden records."""
+        self._legal = self._down = None
+        ev: Events = None if self._quiet else []
+        kind, p = DISPATCH[action.name]
+        if kind == _K_MOVE:                    # as ``_apply``
+            self._step(action.arg, ev)
+        elif kind == _K_ROLL:
+            self._roll(ev)
+        elif kind == _K_GIVE:
+            self._give(p, action.arg, ev)
+        elif kind == _K_END:
+            if ev is not None:
+                ev.append(event("fin_cohesion", "SOM-9.1", {"player": self.gh}))
+            self._begin_action(ev)
+        else:
+            self._apply_other(kind, p, action.arg, seat, ev)
+        self._history = ((seat, action._text), self._history)
+        self._n_actions += 1
+        return [] if ev is None else ev
+
+    def _apply_other(self, kind: int, p: int, arg: int | None, seat: int,
+                     ev: Events) -> None:
+        """``_apply``'s handlers after the four commonest (``apply_legal`` inlines those)."""
+        if kind == _K_PAY:
+            if not self._pay_with(p, ev):
+                self._pay_continue(ev)
+        elif kind == _K_STOP:
+            if ev is not None:
+                ev.append(event("parar", "SOM-11.2", {"player": self.mover,
+                                                       "cell": self.cit[self.mover]}))
+            self._mover_done(ev)
+        else:
+            self._apply_rare(kind, p, arg, seat, ev)
+
     def _apply(self, action: Action, seat: int) -> list[Event]:
         self._legal = self._down = None        # (nothing below reads the remembered lists)
         ev: Events = None if self._quiet else []
@@ -525,16 +611,8 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
             if ev is not None:
                 ev.append(event("fin_cohesion", "SOM-9.1", {"player": self.gh}))
             self._begin_action(ev)
-        elif kind == _K_PAY:
-            if not self._pay_with(p, ev):
-                self._pay_continue(ev)
-        elif kind == _K_STOP:
-            if ev is not None:
-                ev.append(event("parar", "SOM-11.2", {"player": self.mover,
-                                                       "cell": self.cit[self.mover]}))
-            self._mover_done(ev)
         else:
-            self._apply_rare(kind, p, action.arg, seat, ev)
+            self._apply_other(kind, p, action.arg, seat, ev)
         return [] if ev is None else ev
 
     def _apply_rare(self, kind: int, p: int, arg: int | None, seat: int,
@@ -626,15 +704,16 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
 
     # ----- phase 2: transfer (SOM-8.x, 17.2, 18.6) ----------------------------------------
     def _roll(self, ev: Events) -> None:
-        gh, K = self.gh, self.K
-        face = self.rng.die(6)
+        gh, K, rng = self.gh, self.K, self.rng
+        # rng.die(6), inline (a forced roll first)
+        face = rng._forced.pop() if rng._forced else int(rng._own().random() * 6) + 1
         if not self.solo:
             pic_seat, face_pic = self.pic_seat, K.FACE_PIC
             while face_pic[face] >= 0 and pic_seat[face - 1] < 0:          # SOM-17.2
                 if ev is not None:
                     ev.append(event("repetir_tirada", "SOM-17.2", {
                         "player": gh, "face": face, "picture": K.FACE_PICTURE[face]}))
-                face = self.rng.die(6)
+                face = rng.die(6)
         self.face = face
         number = K.FACE_NUMBER[face]
         if ev is not None:
@@ -683,6 +762,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
     def _finish(self, reason: str, ev: Events, causer: int = -1, failed: int = -1) -> None:
         n = self.n
         self.phase, self.actor = PH_OVER, -1
+        self.is_over = True
         self.movers, self.tax_queue = [], []
         scores = tuple(self.pd[:n])
         ids = self.K.CARD_ID
@@ -745,7 +825,7 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
         g.levy_target, g.prot, g.spain_cell = self.levy_target, self.prot, self.spain_cell
         g.vote_kind, g.vote_caller, g.vote_gov = self.vote_kind, self.vote_caller, self.vote_gov
         g.vote_order, g.vote_ptr, g.bids = self.vote_order[:], self.vote_ptr[:], self.bids[:]
-        g.last_vote, g._result = self.last_vote, self._result
+        g.last_vote, g._result, g.is_over = self.last_vote, self._result, self.is_over
         g.cn_flipped, g.hisenda_flipped = self.cn_flipped, self.hisenda_flipped
         g._legal, g._down, g._quiet = self._legal, self._down, self._quiet
         return g

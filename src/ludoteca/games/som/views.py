@@ -15,6 +15,7 @@ from .common import (
     NC,
     PD_TOTAL,
     PH_BID,
+    PH_OVER,
     PHASE_NAMES,
     STAGE_NAMES,
     TYPE_CODES,
@@ -210,6 +211,7 @@ class ViewsMixin:
             assert all(h[o * T + t] >= 0 for o in range(n + 1)), "negative disk count"
         assert sum(self.value(o) for o in range(n + 1)) == 36, "money is not 36 €"   # SOM-19.1
         assert sum(self.pd) == PD_TOTAL and min(self.pd) >= 0, f"PDs {self.pd}"       # 19.2
+        assert self.is_over == (self.phase == PH_OVER), "is_over out of step with the phase"
         on_map = [c for c in self.cells if c >= 0]
         assert sorted(on_map + self.pile) == list(range(NC)), "cards lost"           # 19.3
         assert len(self.pile) <= URNA_FOR_CONSULTA and \
