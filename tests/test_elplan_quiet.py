@@ -6,38 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from quiet_support import play_both as _play_both
+from quiet_support import quiet_pair
 
 import ludoteca
 
 
 def _pair(n: int, seed: int, options: dict | None = None):
-    kw = {"options": options} if options else {}
-    loud = ludoteca.new_game("elplan", players=n, seed=seed, **kw)
-    quiet = ludoteca.new_game("elplan", players=n, seed=seed, **kw)
-    quiet.quiet()
-    return loud, quiet
-
-
-def _play_both(loud, quiet, seed: int, checked: bool = False) -> int:
-    """Play the same random moves in both games; compare after every action."""
-    rng = random.Random(seed)
-    steps = 0
-    while not loud.is_over:
-        assert quiet.to_move == loud.to_move
-        for s in loud.to_move:
-            assert quiet.legal_actions(s) == loud.legal_actions(s)
-        s = loud.to_move[rng.randrange(len(loud.to_move))]
-        action = rng.choice(loud.legal_actions(s))
-        if checked:
-            got, made = quiet.apply(str(action), s), loud.apply(str(action), s)
-        else:
-            got, made = quiet.apply_legal(action, s), loud.apply_legal(action, s)
-        assert got == []
-        assert made                                   # a loud action always tells something
-        assert quiet.state_dict() == loud.state_dict()
-        steps += 1
-    assert quiet.is_over and quiet.result == loud.result
-    return steps
+    return quiet_pair("elplan", n, seed, options)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
