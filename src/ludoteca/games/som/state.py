@@ -115,7 +115,7 @@ from .votes import VotesMixin
 _ALL_TYPES = range(T)
 assert PH_BID + 1 == PH_OVER == len(PHASE_NAMES) - 1     # legal_actions: ``ph >= PH_BID``
 _MOVE_A, _A_STOP = A.MOVE_A, A.A_STOP
-_STOP_ONLY, _ROLL_ONLY = (_A_STOP,), (A.A_ROLL,)
+_ROLL_ONLY = (A.A_ROLL,)
 #: ``(seat,)`` for each seat (index −1: the ``(-1,)`` of no actor): ``to_move`` makes no tuple
 _ONE = ((0,), (1,), (2,), (3,), (-1,))
 #: by a content's tables: each cell's moves to its neighbours (``legal_actions`` hands out a
@@ -446,18 +446,8 @@ class SomGame(OptionsMixin, PaymentsMixin, CohesionMixin, MovementMixin, SpainMi
                 return self._bid_legal(seat) if ph == PH_BID else []
             if seat is not None and seat != self.actor:
                 return []
-            if ph == PH_MOVE:                  # the commonest: ``_move_legal``, inline
-                K = self.K
-                if self.pile:                  # an empty cell (as many as urna cards, 19.3)
-                    cells, move_a = self.cells, _MOVE_A
-                    legal = [move_a[c] for c in K.NEIGH[self.cit[self.mover]] if cells[c] >= 0]
-                    if self.may_stop:
-                        legal.append(_A_STOP)
-                else:                          # every neighbour: the cell's moves, shared
-                    moves = _NEIGH_MOVES.get(K)
-                    legal = (_neigh_moves(K) if moves is None else moves)[self.cit[self.mover]]
-                    if self.may_stop:
-                        legal += _STOP_ONLY     # (a new tuple)
+            if ph == PH_MOVE:                  # the commonest first
+                legal = self._move_legal()
             elif ph == PH_COHESION:
                 legal = self._cohesion_legal()
             elif ph == PH_ROLL:
