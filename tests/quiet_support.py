@@ -40,3 +40,22 @@ def play_both(loud, quiet, seed: int, checked: bool = False) -> int:
     assert quiet.actions_played == loud.actions_played
     assert quiet.record() == loud.record()
     return steps
+
+
+def check_clones_and_worlds(loud, quiet, moves: int) -> None:
+    """After ``moves`` random actions in both games: the quiet game's clones and sampled
+    worlds are quiet (an action makes no events), the loud game's are not, and a clone of
+    the quiet one plays on as a clone of the loud one."""
+    rng = random.Random(7)
+    for _ in range(moves):
+        s = loud.to_move[0]
+        a = rng.choice(loud.legal_actions(s))
+        loud.apply_legal(a, s)
+        quiet.apply_legal(a, s)
+    for g in (quiet.clone(), quiet.determinize(0, 3)):
+        assert g._quiet
+        s = g.to_move[0]
+        assert g.apply_legal(g.legal_actions(s)[0], s) == []
+    assert not loud.clone()._quiet
+    assert not loud.determinize(0, 3)._quiet
+    play_both(loud.clone(), quiet.clone(), 8)

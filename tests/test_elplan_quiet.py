@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from quiet_support import check_clones_and_worlds, quiet_pair
 from quiet_support import play_both as _play_both
-from quiet_support import quiet_pair
 
 import ludoteca
 
@@ -36,20 +36,7 @@ def test_quiet_tutorial_plays_the_same():
 
 
 def test_quiet_is_kept_by_clones_and_worlds():
-    loud, quiet = _pair(2, 7)
-    rng = random.Random(7)
-    for _ in range(40):
-        s = loud.to_move[0]
-        a = rng.choice(loud.legal_actions(s))
-        loud.apply_legal(a, s)
-        quiet.apply_legal(a, s)
-    for g in (quiet.clone(), quiet.determinize(0, 3)):
-        assert g._quiet
-        s = g.to_move[0]
-        assert g.apply_legal(g.legal_actions(s)[0], s) == []
-    assert not loud.clone()._quiet
-    c = quiet.clone()
-    _play_both(loud, c, 8)
+    check_clones_and_worlds(*_pair(2, 7), moves=40)
 
 
 def test_search_in_quiet_worlds_chooses_the_same():

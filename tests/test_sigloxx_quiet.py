@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from quiet_support import check_clones_and_worlds, quiet_pair
 from quiet_support import play_both as _play_both
-from quiet_support import quiet_pair
 
 import ludoteca
 
@@ -31,20 +31,7 @@ def test_quiet_plays_the_same_checked_apply_and_options():
 
 
 def test_quiet_is_kept_by_clones_and_worlds():
-    loud, quiet = _pair(3, 7)
-    rng = random.Random(7)
-    for _ in range(60):
-        s = loud.to_move[0]
-        a = rng.choice(loud.legal_actions(s))
-        loud.apply_legal(a, s)
-        quiet.apply_legal(a, s)
-    for g in (quiet.clone(), quiet.determinize(0, 3)):
-        assert g._quiet
-        s = g.to_move[0]
-        assert g.apply_legal(g.legal_actions(s)[0], s) == []
-    assert not loud.clone()._quiet
-    assert not loud.determinize(0, 3)._quiet
-    _play_both(loud.clone(), quiet.clone(), 8)
+    check_clones_and_worlds(*_pair(3, 7), moves=60)
 
 
 def test_loud_game_unaffected_by_a_quiet_clone():
