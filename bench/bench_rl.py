@@ -7,7 +7,7 @@ core. All columns of a row are measured in turn, in slices of 50 ms, until each 
 ``--seconds``: a shared machine's changing load hits both sides of each ratio alike.
 
     python bench/bench_rl.py [--seconds 5] [--games qytetet som] [--players 2] [--by-count]
-                             [--mask] [--no-uno]
+                             [--mask] [--no-uno] [--unwritten]
 
 By default each game's row mixes every player count it allows (El Plan 2–6, Siglo XX 3–5),
 episode by episode. ``--players N …`` plays only those counts (a count a game does not allow
@@ -25,6 +25,14 @@ interleaved with the others; ``aec÷uno``, ``gym÷uno`` the ratios; ``view µs``
 ``game.view(seat)`` of a mid-game position and ``obs µs`` one observation as the environments
 make it (straight from the state, and the mask), averaged along random episodes; ``size`` its
 length.
+
+``--unwritten`` adds a diagnostic runner, the same Gymnasium steps with the observation's
+writer replaced by one that writes nothing (the mask, the copies and everything else as
+usual; the vectors are wrong, so nothing learns from them), and three columns: ``bare÷uno``,
+its rate against UNO (what a free observation would give); ``obs/step µs``, what writing the
+observation costs a Gymnasium step (``1/gym − 1/bare``); and ``obs room µs``, the time a step
+may spend writing its observation and still be at 0.5× UNO (``2/uno − 1/bare``; negative: not
+even a free observation reaches it).
 """
 
 from __future__ import annotations
@@ -93,11 +101,22 @@ def aec_steps(gid: str, counts: list[int], mask: bool = False) -> Iterator[int]:
             yield 1
 
 
+def _write_nothing(game: Any, seat: int, buf: Any) -> None:
+    """A stand-in for an observation writer (``--unwritten``): leaves the buffer as it is."""
+
+
 def gym_steps(gid: str, counts: list[int], actions: list[int],
-              mask: bool = False) -> Iterator[int]:
-    """Learner steps against ``bot:random``; ``actions[0]`` counts all game actions."""
+              mask: bool = False, unwritten: bool = False) -> Iterator[int]:
+    """Learner steps against ``bot:random``; ``actions[0]`` counts all game actions.
+    ``unwritten``: the observation's writer writes nothing (a diagnostic: see the module's
+    docstring)."""
     envs = {n: rl.single_agent_env(gid, opponents=["bot:random"], players=n)
             for n in counts}
+    if unwritten:
+        for env in envs.values():
+            observer = env._observer            # (every game's writer is a float32 one)
+            assert observer._write32 is not None, gid
+            observer._write32 = _write_nothing
     counts = list(envs)
     rng = np.random.default_rng(0)
     seed = 0
@@ -222,12 +241,14 @@ def observation_cost(gid: str, hi: int, steps: int = 2000) -> float:
 
 
 def measure(gid: str, counts: list[int], label: str, seconds: float, have_uno: bool,
-            mask: bool = False) -> None:
+            mask: bool = False, unwritten: bool = False) -> None:
     """One row: every column measured in turn, playing the player counts ``counts``."""
     gym_actions = [0]
     runners = {"engine": engine_steps(gid, counts), "aec": aec_steps(gid, counts, mask),
                "gym": gym_steps(gid, counts, gym_actions, mask),
                "vec": vector_steps(gid, counts, mask)}
+    if unwritten:
+        runners["bare"] = gym_steps(gid, counts, [0], mask, unwritten=True)
     if have_uno:
         runners["uno"] = uno_steps()
     got = interleave(runners, seconds)
@@ -239,7 +260,9 @@ def measure(gid: str, counts: list[int], label: str, seconds: float, have_uno: b
     print(f"{label:10s} {eng:>10,.0f} {aec:>9,.0f} {gym:>8,.0f} {f'({gym_all:,.0f})':>12s} "
           f"{vec:>8,.0f} {uno:>8,.0f} {aec / uno:>8.2f} {gym / uno:>8.2f} "
           f"{view_cost(gid, hi):>8,.0f} {observation_cost(gid, hi):>7,.0f} "
-          f"{encoder_for(gid).size:>5d}", flush=True)
+          f"{encoder_for(gid).size:>5d}"
+          + (f" {rate['bare'] / uno:>8.2f} {1e6 * (1 / gym - 1 / rate['bare']):>10.1f} "
+             f"{1e6 * (2 / uno - 1 / rate['bare']):>11.1f}" if unwritten else ""), flush=True)
 
 
 def main() -> None:
@@ -255,7 +278,18 @@ def main() -> None:
                     help="the random agents pick among np.flatnonzero(action_mask) rather than "
                          "info['legal_ids']")
     ap.add_argument("--no-uno", action="store_true", help="skip RLCard UNO")
+    ap.add_argument("--unwritten", action="store_true",
+                    help="also the Gymnasium steps with an observation writer that writes "
+                         "nothing (a diagnostic): bare÷uno, what the observation costs a step "
+                         "and the µs a step may spend on it at 0.5× UNO")
     args = ap.parse_args()
+    try:
+        import rlcard  # noqa: F401
+        have_uno = not args.no_uno
+    except ImportError:
+        have_uno = False
+    if args.unwritten and not have_uno:
+        ap.error("--unwritten needs RLCard's UNO (python -m pip install rlcard)")
     which = ("every player count" if not args.players
              else "players " + " ".join(map(str, args.players)) + " (or the nearest allowed)")
     print(f"python {platform.python_version()} on {platform.machine()}, one core, "
@@ -263,20 +297,18 @@ def main() -> None:
           f"({'from the mask' if args.mask else 'from legal_ids'}), {which}")
     print(f"{'game':10s} {'engine/s':>10s} {'aec/s':>9s} {'gym/s':>8s} {'(actions/s)':>12s} "
           f"{'vec/s':>8s} {'uno/s':>8s} {'aec÷uno':>8s} {'gym÷uno':>8s} {'view µs':>8s} "
-          f"{'obs µs':>7s} {'size':>5s}")
-    try:
-        import rlcard  # noqa: F401
-        have_uno = not args.no_uno
-    except ImportError:
-        have_uno = False
+          f"{'obs µs':>7s} {'size':>5s}"
+          + (f" {'bare÷uno':>8s} {'obs/step µs':>10s} {'obs room µs':>11s}"
+             if args.unwritten else ""))
     for gid in args.games or ludoteca.games():
         counts = _counts(gid, args.players)
         if len(counts) > 1 or not args.by_count:
             label = gid if not args.players else f"{gid}/{','.join(map(str, counts))}"
-            measure(gid, counts, label, args.seconds, have_uno, args.mask)
+            measure(gid, counts, label, args.seconds, have_uno, args.mask, args.unwritten)
         if args.by_count:
             for n in counts:
-                measure(gid, [n], f"{gid}/{n}", args.seconds, have_uno, args.mask)
+                measure(gid, [n], f"{gid}/{n}", args.seconds, have_uno, args.mask,
+                        args.unwritten)
 
 
 if __name__ == "__main__":
