@@ -70,3 +70,23 @@ def test_vector_env_batches_and_copies():
         rl.vector_env("qytetet", 0)
     with pytest.raises(ludoteca.InvalidOption):
         rl.vector_env("qytetet", 2, players=9)
+
+
+def test_vector_infos_batch_as_gymnasium_does():
+    """``_put_infos`` (the quick batching of a copy's info) gives the same arrays, masks,
+    dtypes and key order as Gymnasium's ``_add_info``, for every kind of value."""
+    vec = rl.vector_env("qytetet", 3, opponents=["bot:random"])
+    copies = [{"seed": 4, "redeals": 0, "legal_ids": [1, 5]},
+              {"seed": 5, "result": {"winners": [1], "reason": "x"}, "ok": True},
+              {"seed": 6, "redeals": 2, "legal_ids": [], "share": 0.5, "n": np.int64(3),
+               "arr": np.arange(2)}]
+    quick: dict = {}
+    generic: dict = {}
+    for i, info in enumerate(copies):
+        vec._put_infos(quick, info, i)
+        generic = vec._add_info(generic, info, i)
+    assert list(quick) == list(generic)
+    assert same(quick, generic)
+    for key, value in generic.items():
+        if isinstance(value, np.ndarray):
+            assert quick[key].dtype == value.dtype, key

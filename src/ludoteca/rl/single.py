@@ -139,6 +139,12 @@ class LudotecaGym(gymnasium.Env):
         with the next seed (``seed + 1``, ``seed + 2`` …, at most ``MAX_REDEALS`` times):
         ``info["seed"]`` is the seed of the game handed out and ``info["redeals"]`` how many
         games were skipped. ``options`` is ignored (game options are fixed)."""
+        info = self._restart(seed)
+        return self._obs(), info
+
+    def _restart(self, seed: int | None) -> dict[str, Any]:
+        """``reset`` but for the observation: the new game dealt and played on; its info
+        (the vector environment writes the observation into its batch itself)."""
         if seed is None and self._first_seed is not None:
             seed = self._first_seed
         self._seed_np_random(seed)              # (``super().reset(seed=seed)``, made lazily)
@@ -155,7 +161,7 @@ class LudotecaGym(gymnasium.Env):
         self._redeals, self._done = redeals, False
         if self.render_mode == "human":
             self.render()
-        return self._obs(), self._info()
+        return self._info()
 
     def _deal(self, game_seed: int) -> None:
         self.game = self._new_game(game_seed)
@@ -208,6 +214,13 @@ class LudotecaGym(gymnasium.Env):
                 self._events += events
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
+        reward, terminated, truncated, info = self._advance(action)
+        return self._obs(), reward, terminated, truncated, info
+
+    def _advance(self, action: Any) -> tuple[float, bool, bool, dict[str, Any]]:
+        """``step`` but for the observation: the learner's action and the bots' moves; the
+        reward, termination, truncation and info (the vector environment writes the
+        observation into its batch itself)."""
         if self._done or self.game.is_over:
             raise IllegalAction("the episode is over; call reset()",
                                 "el episodio ha terminado; llama a reset()")
@@ -219,7 +232,7 @@ class LudotecaGym(gymnasium.Env):
             if self.illegal == "raise":
                 raise
             self._done = True                   # ended: the game is untouched, steps refused
-            return self._obs(), -1.0, True, False, dict(self._info(), illegal_action=True)
+            return -1.0, True, False, dict(self._info(), illegal_action=True)
         self._events = self.game.apply_legal(chosen, self.seat)   # checked above
         self._steps += 1
         self._play_bots()
@@ -233,7 +246,7 @@ class LudotecaGym(gymnasium.Env):
         self._done = terminated or truncated
         if self.render_mode == "human":
             self.render()
-        return self._obs(), reward, terminated, truncated, self._info()
+        return reward, terminated, truncated, self._info()
 
     def render(self) -> str | None:
         if self.render_mode is None:

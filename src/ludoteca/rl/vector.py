@@ -7,8 +7,10 @@ truncations ``(n,)`` bool, infos as Gymnasium's vector infos (``info["seed"]``,
 ``info["_seed"]`` …). It behaves exactly as ``gymnasium.vector.SyncVectorEnv`` over
 ``single_agent_env`` (same seeds, same batches: the tests compare them), with the same
 autoreset modes (default ``NEXT_STEP``: the step after an episode ends resets that copy and
-ignores its action), but each copy's observation is encoded straight into the batch's
-preallocated rows (no per-copy dicts, copies or concatenation).
+ignores its action), but each copy's observation is written into the batch's preallocated
+rows (no per-copy dicts, copies or concatenation: the copies' ``_advance``/``_restart`` play
+without building the single environment's observation) and the infos' numbers and
+``legal_ids`` are batched without Gymnasium's generic ``_add_info`` (the same arrays).
 """
 
 from __future__ import annotations
@@ -56,6 +58,24 @@ class LudotecaVectorEnv(VectorEnv):
         self._obs[i] = ob.obs
         self._mask[i] = ob.mask
 
+    def _put_infos(self, infos: dict[str, Any], info: dict[str, Any], i: int) -> None:
+        """``infos = self._add_info(infos, info, i)``, the same arrays and masks, quicker for
+        the flat values every step brings (numbers and the ``legal_ids`` lists: Gymnasium's
+        makes a new mask array for every key of every copy); the rest goes its way."""
+        n = self.num_envs
+        for key, value in info.items():
+            kind = type(value)
+            if kind is int or kind is float or kind is bool or kind is list:
+                got = infos.get(key)
+                if got is None:
+                    got = infos[key] = (np.full(n, None, dtype=object) if kind is list
+                                        else np.zeros(n, dtype=kind))
+                    infos["_" + key] = np.zeros(n, dtype=np.bool_)
+                got[i] = value
+                infos["_" + key][i] = True
+            else:                               # dicts, arrays, others: Gymnasium's way
+                self._add_info(infos, {key: value}, i)
+
     def _batch(self) -> dict[str, np.ndarray]:
         if self.copy:
             return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
@@ -73,9 +93,9 @@ class LudotecaVectorEnv(VectorEnv):
                 raise ValueError(f"{len(seeds)} seeds for {self.num_envs} environments")
         infos: dict[str, Any] = {}
         for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
-            _, info = env.reset(seed=s, options=options)
+            info = env._restart(s)
             self._write(i)
-            infos = self._add_info(infos, info, i)
+            self._put_infos(infos, info, i)
         self._rewards[:] = 0.0
         self._terminations[:] = False
         self._truncations[:] = False
@@ -89,10 +109,10 @@ class LudotecaVectorEnv(VectorEnv):
         same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
         for i, env in enumerate(self.envs):
             if self._autoreset[i] and self.autoreset_mode == AutoresetMode.NEXT_STEP:
-                _, info = env.reset()
+                info = env._restart(None)
                 self._rewards[i], self._terminations[i], self._truncations[i] = 0.0, False, False
             else:
-                _, reward, term, trunc, info = env.step(int(actions[i]))
+                reward, term, trunc, info = env._advance(int(actions[i]))
                 self._rewards[i], self._terminations[i], self._truncations[i] = (
                     reward, term, trunc)
                 if same_step and (term or trunc):
@@ -100,9 +120,9 @@ class LudotecaVectorEnv(VectorEnv):
                     final = {"observation": self._obs[i].copy(),
                              "action_mask": self._mask[i].copy()}
                     infos = self._add_info(infos, {"final_obs": final, "final_info": info}, i)
-                    _, info = env.reset()
+                    info = env._restart(None)
             self._write(i)
-            infos = self._add_info(infos, info, i)
+            self._put_infos(infos, info, i)
         np.logical_or(self._terminations, self._truncations, out=self._autoreset)
         return (self._batch(), self._rewards.copy(), self._terminations.copy(),
                 self._truncations.copy(), infos)
