@@ -7,10 +7,11 @@ truncations ``(n,)`` bool, infos as Gymnasium's vector infos (``info["seed"]``,
 ``info["_seed"]`` …). It behaves exactly as ``gymnasium.vector.SyncVectorEnv`` over
 ``single_agent_env`` (same seeds, same batches: the tests compare them), with the same
 autoreset modes (default ``NEXT_STEP``: the step after an episode ends resets that copy and
-ignores its action), but each copy's observation is written into the batch's preallocated
-rows (no per-copy dicts, copies or concatenation: the copies' ``_advance``/``_restart`` play
-without building the single environment's observation) and the infos' numbers and
-``legal_ids`` are batched without Gymnasium's generic ``_add_info`` (the same arrays).
+ignores its action), but each copy's observation goes from its observer's buffer straight
+into the batch's preallocated rows (no per-copy dicts or concatenation: the copies'
+``_advance``/``_restart`` play without building the single environment's observation) and the
+infos' numbers and ``legal_ids`` are batched without Gymnasium's generic ``_add_info`` (the
+same arrays).
 """
 
 from __future__ import annotations
