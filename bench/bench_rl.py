@@ -288,6 +288,11 @@ def main() -> None:
         have_uno = not args.no_uno
     except ImportError:
         have_uno = False
+    if not args.seconds > 0:
+        ap.error(f"--seconds must be more than 0; got {args.seconds:g}")
+    unknown = [g for g in args.games or () if g not in ludoteca.games()]
+    if unknown:
+        ap.error(f"unknown game {unknown[0]!r}; games: {', '.join(ludoteca.games())}")
     if args.unwritten and not have_uno:
         ap.error("--unwritten needs RLCard's UNO (python -m pip install rlcard)")
     which = ("every player count" if not args.players

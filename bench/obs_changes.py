@@ -5,7 +5,7 @@ that differ and the values that are not zero, along seeded random episodes again
 
     python bench/obs_changes.py [--games elplan sigloxx] [--players 3 6] [--episodes 40]
 
-A count a game does not allow is skipped. Needs the ``rl`` extra.
+A count a game does not allow is skipped, with a line that says so. Needs the ``rl`` extra.
 """
 
 from __future__ import annotations
@@ -45,12 +45,18 @@ def main() -> None:
                     help="player counts (default: every count a game allows)")
     ap.add_argument("--episodes", type=int, default=40, help="episodes per row")
     args = ap.parse_args()
+    unknown = [g for g in args.games or () if g not in ludoteca.games()]
+    if unknown:
+        ap.error(f"unknown game {unknown[0]!r}; games: {', '.join(ludoteca.games())}")
+    if args.episodes < 1:
+        ap.error(f"--episodes must be at least 1; got {args.episodes}")
     print(f"{'game':10s} {'size':>5s} {'changed mean':>12s} {'median':>6s} {'p90':>5s} "
           f"{'not zero mean':>13s}")
     for gid in args.games or ludoteca.games():
         lo, hi = ludoteca.info(gid).players
         for n in args.players or range(lo, hi + 1):
             if not lo <= n <= hi:
+                print(f"{gid + '/' + str(n):10s} (skipped: {gid} is for {lo}–{hi} players)")
                 continue
             changed, nonzero, size = changes(gid, n, args.episodes)
             print(f"{gid + '/' + str(n):10s} {size:>5d} {changed.mean():>12.1f} "
