@@ -90,3 +90,31 @@ def test_vector_infos_batch_as_gymnasium_does():
     for key, value in generic.items():
         if isinstance(value, np.ndarray):
             assert quick[key].dtype == value.dtype, key
+
+
+def test_vector_env_refuses_bad_actions_before_any_copy_moves():
+    """A wrong shape or kind of ``actions`` is a ``ValueError`` that says what is expected;
+    with ``illegal="raise"`` an id one copy may not play is that copy's ``IllegalAction``;
+    either way no copy has moved. With the default ``illegal="terminate"`` the id ends only
+    its own copy's episode."""
+    vec = rl.vector_env("qytetet", 3, opponents=["bot:random"], illegal="raise")
+    obs, _ = vec.reset(seed=1)
+    played = [env.game.n_actions_played for env in vec.envs]
+    legal = [int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]
+    for bad, message in (([legal[0]], r"shape \(3,\); got shape \(1,\)"),
+                         ([legal], r"shape \(3,\); got shape \(1, 3\)"),
+                         ([0.0, 1.0, 2.0], "whole numbers; got float64"),
+                         (["a", "b", "c"], "whole numbers")):
+        with pytest.raises(ValueError, match=message):
+            vec.step(np.array(bad))
+    with pytest.raises(ludoteca.IllegalAction, match="9999"):
+        vec.step(np.array([legal[0], 9999, legal[2]]))
+    assert [env.game.n_actions_played for env in vec.envs] == played
+    _, _, term, _, infos = vec.step(np.array(legal))       # still playable
+    assert not term.any() and infos["_legal_ids"].all()
+    loose = rl.vector_env("qytetet", 2, opponents=["bot:random"])
+    obs, _ = loose.reset(seed=1)
+    ok = int(np.flatnonzero(obs["action_mask"][1])[0])
+    _, reward, term, _, infos = loose.step(np.array([9999, ok]))
+    assert list(term) == [True, False] and reward[0] == -1.0
+    assert infos["_illegal_action"][0] and not infos["_illegal_action"][1]

@@ -22,6 +22,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from . import common
 from .single import LudotecaGym
 
 
@@ -105,7 +106,7 @@ class LudotecaVectorEnv(VectorEnv):
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
                                           np.ndarray, dict]:
-        actions = np.asarray(actions)
+        actions = self._check_actions(actions)
         infos: dict[str, Any] = {}
         same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
         for i, env in enumerate(self.envs):
@@ -127,6 +128,28 @@ class LudotecaVectorEnv(VectorEnv):
         np.logical_or(self._terminations, self._truncations, out=self._autoreset)
         return (self._batch(), self._rewards.copy(), self._terminations.copy(),
                 self._truncations.copy(), infos)
+
+    def _check_actions(self, actions: Any) -> np.ndarray:
+        """``actions`` as an array of one id per copy, or an error that says what is wrong
+        before any copy moves: a wrong shape or kind (``ValueError``) and, with
+        ``illegal="raise"``, an id its copy may not play (``IllegalAction``, as the single
+        environment says it). With ``illegal="terminate"`` such an id ends its copy's
+        episode, as there."""
+        got = np.asarray(actions)
+        if got.shape != (self.num_envs,):
+            raise ValueError(f"step needs one action id per environment, an array of shape "
+                             f"({self.num_envs},); got shape {got.shape}")
+        if got.dtype.kind not in "iu":
+            raise ValueError(f"action ids are whole numbers; got {got.dtype} values")
+        if self.envs[0].illegal == "raise":
+            next_step = self.autoreset_mode == AutoresetMode.NEXT_STEP
+            n = self._mask.shape[1]
+            for i, env in enumerate(self.envs):
+                a = int(got[i])
+                if not (next_step and self._autoreset[i]) and not (
+                        0 <= a < n and self._mask[i, a]):
+                    common.action_from_id(env.game, env.seat, a)     # (raises, saying why)
+        return got
 
     def action_masks(self) -> np.ndarray:
         """``(num_envs, num_actions)`` booleans: each copy's legal ids now (all False for a
