@@ -118,3 +118,17 @@ def test_vector_env_refuses_bad_actions_before_any_copy_moves():
     _, reward, term, _, infos = loose.step(np.array([9999, ok]))
     assert list(term) == [True, False] and reward[0] == -1.0
     assert infos["_illegal_action"][0] and not infos["_illegal_action"][1]
+
+
+def test_vector_env_refuses_bad_seeds_before_any_copy_is_dealt():
+    vec = rl.vector_env("qytetet", 3, opponents=["bot:random"])
+    vec.reset(seed=1)
+    games = [env.game for env in vec.envs]
+    for bad in ("abc", 1.5, -1, True, [1, "x", 3]):
+        with pytest.raises(ValueError, match="whole number from 0 up"):
+            vec.reset(seed=bad)
+    with pytest.raises(ValueError, match="2 seeds for 3 environments"):
+        vec.reset(seed=[1, 2])
+    assert [env.game for env in vec.envs] == games          # nothing dealt again
+    _, infos = vec.reset(seed=[4, None, 6])
+    assert infos["seed"][0] == 4 and infos["seed"][2] == 6 and infos["_seed"].all()

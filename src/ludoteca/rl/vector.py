@@ -87,12 +87,18 @@ class LudotecaVectorEnv(VectorEnv):
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
         """Reset every copy. ``seed``: an int gives copy i the seed ``seed + i`` (as
         ``SyncVectorEnv`` does); a list gives one seed per copy."""
-        if seed is None or isinstance(seed, int):
+        if seed is None or isinstance(seed, int) and not isinstance(seed, bool):
             seeds = [None if seed is None else seed + i for i in range(self.num_envs)]
-        else:
+        elif isinstance(seed, (list, tuple)):
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise ValueError(f"{len(seeds)} seeds for {self.num_envs} environments")
+        else:
+            seeds = [seed]                      # (refused just below, with the others)
+        for s in seeds:                         # before any copy is dealt again
+            if s is not None and (isinstance(s, bool) or not isinstance(s, int) or s < 0):
+                raise ValueError(f"a seed is a whole number from 0 up, a list of "
+                                 f"{self.num_envs} of them (or None), or None; got {s!r}")
         infos: dict[str, Any] = {}
         for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
             info = env._restart(s)
