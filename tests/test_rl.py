@@ -528,10 +528,25 @@ def test_illegal_action_leaves_the_game_untouched():
     (lambda: rl.single_agent_env("qytetet", seat=2), "seat must be 0 to 1"),
     (lambda: rl.single_agent_env("qytetet", illegal="ignore"), "illegal must be one of"),
     (lambda: rl.single_agent_env("qytetet", opponents=[3]), "bot name such as 'bot:greedy'"),
+    (lambda: rl.env("qytetet", seed=2.5), "seed must be a whole number or None; got 2.5"),
 ])
 def test_bad_arguments_are_refused_clearly(make, match):
     with pytest.raises((InvalidOption, ValueError), match=match):
         make()
+
+
+def test_aec_reset_refuses_a_seed_that_is_not_a_whole_number():
+    """Refused before anything changes (it used to reseed the environment's stream first,
+    then fail on ``int('abc')``, and to take 1.5 as 1)."""
+    env = rl.env("qytetet", players=2)
+    env.reset(seed=3)
+    game, stream = env.game, env.unwrapped._seeds.getstate()
+    for bad in ("abc", 1.5, True):
+        with pytest.raises(InvalidOption, match="seed must be a whole number or None"):
+            env.reset(seed=bad)
+    assert env.game is game and env.unwrapped._seeds.getstate() == stream
+    env.reset(seed=np.int64(4))                                     # numpy's whole numbers too
+    assert env.game.seed == 4
 
 
 def test_spaces_and_layout_docs():

@@ -37,6 +37,7 @@ class LudotecaAEC(AECEnv):
                  max_steps: int | None = None, lang: str = "es") -> None:
         super().__init__()
         common.check_game(game_id)
+        seed = common.check_seed(seed)
         self.game_id = game_id
         self.n_players = common.check_players(game_id, players)
         self.options = dict(options or {})
@@ -73,9 +74,10 @@ class LudotecaAEC(AECEnv):
         """A new game. ``seed`` is the game's seed (same seed, same episode); without it the
         constructor's seed is used first, then seeds drawn from it. ``options`` is accepted
         for the API and ignored: game options are fixed when the environment is made."""
+        seed = common.check_seed(seed)          # (before anything changes)
         if seed is not None:
             self._seeds = random.Random(seed)
-            game_seed = int(seed)
+            game_seed = seed
         elif self._next_seed is not None:
             game_seed = self._next_seed
         else:

@@ -3,6 +3,7 @@ checking an action id and rendering."""
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 from typing import Any
 
@@ -40,6 +41,16 @@ def check_players(game_id: str, players: int | None) -> int:
         raise InvalidOption(f"{game_id}: players must be a whole number from {lo} to {hi}; "
                             f"got {players!r}")
     return players
+
+
+def check_seed(seed: Any) -> int | None:
+    """``seed`` as an int (any whole number, numpy's too), or None; else ``InvalidOption``
+    (checked before an environment changes anything)."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise InvalidOption(f"seed must be a whole number or None; got {seed!r}")
+    return int(seed)
 
 
 def check_reward(reward: str) -> str:
