@@ -61,78 +61,87 @@ def norm(deals: list) -> tuple:
     return tuple(sorted(d for d in deals if any(d)))
 
 
-@cache
-def solve(orig: tuple, deals: tuple, align_left: int) -> tuple[list[float], list[float]]:
-    """orig = (u, s, m, k, a) never dealt again; deals = sorted tuple of (u, k, a, s).
-    Returns (T, W) per money: start of a turn (tax due), walking."""
+def group_outcomes(orig: tuple, deals: tuple, align_left: int) -> list[list[tuple]]:
+    """What turning a card of each group may lead to: one list per group (the cells never
+    dealt again first, if any, then ``deals`` in order) of (chance, kind, values): kind "T" for
+    a turn that ends (values per money at the next turn's start; None: the consulta, won),
+    "K" for an economic-capacity card (walking on with 3 € more), "W" for walking on."""
     u_o, s_o, m_o, k_o, a_o = orig
-    U_d = sum(d[0] for d in deals)
-    K_d = sum(d[1] for d in deals)
-    A_d = sum(d[2] for d in deals)
-    S_d = sum(d[3] for d in deals)
-    p = 4 - u_o - U_d
-    k_up = 3 - k_o - K_d
-    a_up = 1 - a_o - A_d
-    s_up = 4 - s_o - S_d
+    p = 4 - u_o - sum(d[0] for d in deals)
+    k_up = 3 - k_o - sum(d[1] for d in deals)
+    a_up = 1 - a_o - sum(d[2] for d in deals)
+    s_up = 4 - s_o - sum(d[3] for d in deals)
 
     def spain(new_orig: tuple, new_deals: list) -> list[float]:
         """T values after a Spain event (its card already taken out of its group)."""
-        base = list(new_deals)
-        best = solve(new_orig, norm(base + [(p, k_up, a_up, 0)]), align_left)[0]
+        best = solve(new_orig, norm([*new_deals, (p, k_up, a_up, 0)]), align_left)[0]
         if align_left and s_up:
             for j in range(1, s_up + 1):
-                alt = solve(new_orig, norm(base + [(p, k_up, a_up, 1 + j)]), align_left - 1)[0]
+                alt = solve(new_orig, norm([*new_deals, (p, k_up, a_up, 1 + j)]),
+                            align_left - 1)[0]
                 best = [max(a, b) for a, b in zip(best, alt, strict=True)]
         return best
 
-    groups = []          # (count, outcome list): outcome = (prob, kind, value array)
-    # originals
+    def ends(new_orig: tuple, new_deals: list) -> list[float]:
+        return solve(new_orig, norm(new_deals), align_left)[0]
+
+    def walks(new_orig: tuple, new_deals: list) -> list[float]:
+        return solve(new_orig, norm(new_deals), align_left)[1]
+
+    groups = []
     n_o = u_o + s_o + m_o + k_o + a_o
     if n_o:
+        d = list(deals)
         outs = []
         if u_o:
             outs.append((u_o / n_o, "T", None if p + 1 >= 4 else
-                         solve((u_o - 1, s_o, m_o, k_o, a_o), deals, align_left)[0]))
+                         ends((u_o - 1, s_o, m_o, k_o, a_o), d)))
         if s_o:
-            outs.append((s_o / n_o, "T", spain((u_o, s_o - 1, m_o, k_o, a_o), deals)))
+            outs.append((s_o / n_o, "T", spain((u_o, s_o - 1, m_o, k_o, a_o), d)))
         if m_o:
-            outs.append((m_o / n_o, "T", solve((u_o, s_o, m_o - 1, k_o, a_o), deals,
-                                               align_left)[0]))
+            outs.append((m_o / n_o, "T", ends((u_o, s_o, m_o - 1, k_o, a_o), d)))
         if k_o:
-            outs.append((k_o / n_o, "K", solve((u_o, s_o, m_o, k_o - 1, a_o), deals,
-                                               align_left)[1]))
+            outs.append((k_o / n_o, "K", walks((u_o, s_o, m_o, k_o - 1, a_o), d)))
         if a_o:
-            outs.append((a_o / n_o, "W", solve((u_o, s_o, m_o, k_o, a_o - 1), deals,
-                                               align_left)[1]))
+            outs.append((a_o / n_o, "W", walks((u_o, s_o, m_o, k_o, a_o - 1), d)))
         groups.append(outs)
-    for i, d in enumerate(deals):
-        u, k, a, s = d
+    for i, (u, k, a, s) in enumerate(deals):
         n = u + k + a + s
         rest = list(deals[:i]) + list(deals[i + 1:])
         outs = []
         if u:
-            outs.append((u / n, "T", None if p + 1 >= 4 else
-                         solve(orig, norm(rest + [(u - 1, k, a, s)]), align_left)[0]))
+            outs.append((u / n, "T", None if p + 1 >= 4 else ends(orig, [*rest, (u - 1, k, a, s)])))
         if k:
-            outs.append((k / n, "K", solve(orig, norm(rest + [(u, k - 1, a, s)]), align_left)[1]))
+            outs.append((k / n, "K", walks(orig, [*rest, (u, k - 1, a, s)])))
         if a:
-            outs.append((a / n, "W", solve(orig, norm(rest + [(u, k, a - 1, s)]), align_left)[1]))
+            outs.append((a / n, "W", walks(orig, [*rest, (u, k, a - 1, s)])))
         if s:
-            outs.append((s / n, "T", spain(orig, rest + [(u, k, a, s - 1)])))
+            outs.append((s / n, "T", spain(orig, [*rest, (u, k, a, s - 1)])))
         groups.append(outs)
-    fixed = [0.0] * (XMAX + 1)
-    for outs in groups:
-        for x in range(XMAX + 1):
-            v = 0.0
-            for pr, kind, arr in outs:
-                if arr is None:
-                    v += pr
-                elif kind == "K":
-                    v += pr * (1.0 if XMAX - x < ECO else arr[x + ECO])
-                else:
-                    v += pr * arr[x]
-            if v > fixed[x]:
-                fixed[x] = v
+    return groups
+
+
+def group_value(outs: list[tuple], x: int) -> float:
+    """The win chance of turning a card of a group (:func:`group_outcomes`) with ``x`` €."""
+    v = 0.0
+    for pr, kind, arr in outs:
+        if arr is None:
+            v += pr
+        elif kind == "K":
+            v += pr * (1.0 if XMAX - x < ECO else arr[x + ECO])
+        else:
+            v += pr * arr[x]
+    return v
+
+
+@cache
+def solve(orig: tuple, deals: tuple, align_left: int) -> tuple[list[float], list[float]]:
+    """orig = (u, s, m, k, a) never dealt again; deals = sorted tuple of (u, k, a, s).
+    Returns (T, W) per money: start of a turn (tax due), walking."""
+    a_up = 1 - orig[4] - sum(d[2] for d in deals)
+    groups = group_outcomes(orig, deals, align_left)
+    fixed = [max((group_value(outs, x) for outs in groups), default=0.0)
+             for x in range(XMAX + 1)]
     W = fixed[:]
     for _ in range(100000):
         T = turn_values(a_up, W)

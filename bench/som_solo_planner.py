@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import sys
 import time
 from collections import deque
@@ -164,15 +163,15 @@ def inline(p: Plan, x: int) -> bool:
 
 
 class Expert:
-    def __init__(self, seed=None, weights=None, depth=1, tax=(3, 2)):
-        global NEIGH, RC
+    """Turns a reachable face-down card whenever it can, the one whose outcomes leave the best
+    fitted value at the turn's end (``depth`` more cards looked at while walking on); the
+    greedy bot's choice for anything but moving."""
+
+    def __init__(self, seed=None, weights=None, depth=0, tax=(3, 2)):
         self.greedy = SomGreedyAgent(seed)
         self.w = list(weights or WEIGHTS)
         self.depth = depth
-        self.rng = random.Random(seed)
         self.tax = tax
-        self.record = None
-        self.rich = weights is not None and len(weights) > 15
 
     # ----- value of a turn-end plan --------------------------------------------------
     def features(self, p: Plan, cash_after=None):
@@ -193,17 +192,9 @@ class Expert:
         nin = 0
         if p.spain_up and s_down:
             nin = sum(1 for x in fr if inline(p, x))
-        base = (1.0, min(cash, 12), float(p.atc), p.pile, u_all - u_risk, u_risk, s_down, clean,
+        return (1.0, min(cash, 12), float(p.atc), p.pile, u_all - u_risk, u_risk, s_down, clean,
                 p.pile * (s_down > 0), k_down, m_down, down, min(reach, 10),
                 min(reach_safe, 10), nin)
-        if not self.rich:
-            return base
-        k_safe = sum(c[KK] for c in p.counts if c[S] == 0)
-        a_down = sum(c[AT] for c in p.counts)
-        cc = min(max(cash, 0), 12)
-        return base + (cc * (1 - p.atc), cc * cc / 12, k_safe, a_down, u_risk * s_down,
-                       p.pile * s_down, clean * cc, float(cash < 2), float(s_down == 0),
-                       (u_all - u_risk) * (s_down == 0), m_down * s_down / 10)
 
     def leaf(self, p: Plan) -> float:
         tax = self.tax[1] if p.atc else self.tax[0]
@@ -219,17 +210,15 @@ class Expert:
         best_v, best_t = -1.0, None
         # stopping: where the citizen may end (walkable cells of the component; stoppers next
         # to the position when this is the first step)
-        ends = set(comp) if walking else set(comp)
+        # (only when no face-down card is within reach: waiting never helps)
+        ends = set(comp)
         if not walking:
             for y in NEIGH[p.pos]:
                 if p.kind[y] == STOPPER:
                     ends.add(y)
-        pen = getattr(self, "stall", None)
-        for y in (sorted(ends, key=lambda y: y != p.pos) if (not fr or pen is not None) else []):
+        for y in (sorted(ends, key=lambda y: y != p.pos) if not fr else []):
             q = p.copy()
             q.pos = y
-            if fr and pen is not None:
-                q.cash -= pen[1] if q.atc else pen[0]
             v = self.leaf(q) - (0 if y == p.pos else 1e-6)
             if v > best_v:
                 best_v, best_t = v, ("stop", y)
@@ -377,82 +366,34 @@ class Expert:
 
 
 
-def relaxed_options(g):
-    """{group index in _deal_groups order: Q}, stop Q, for the walking money g.value(0)."""
+def relaxed_options(g) -> tuple[dict[int, float], float]:
+    """{index in ``_deal_groups(g)``: the relaxed win chance of turning one of its cards}
+    (-1: only plain Catalunya cards left there) and that of stopping, with ``g``'s money."""
     groups = _deal_groups(g)
-    orig = (0, 0, 0, 0, 0)
-    deals = []
-    idx = []
+    orig, deals, vectors = (0, 0, 0, 0, 0), [], {}
     for gi, (d, _, cards, _) in enumerate(groups):
         cnt = [0] * 6
         for c in cards:
             cnt[CLS[c]] += 1
         if d == 0:
             orig = (cnt[U], cnt[S], cnt[M], cnt[KK], cnt[AT])
-            idx.append(("o", gi))
         else:
-            deals.append((cnt[U], cnt[KK], cnt[AT], cnt[S]))
-            idx.append(("d", gi, (cnt[U], cnt[KK], cnt[AT], cnt[S])))
+            vectors[gi] = (cnt[U], cnt[KK], cnt[AT], cnt[S])
+            deals.append(vectors[gi])
     deals_n = B.norm(deals)
     x = min(g.value(0), B.XMAX)
-    u_o, s_o, m_o, k_o, a_o = orig
-    p = 4 - u_o - sum(d[0] for d in deals_n)
-    k_up = 3 - k_o - sum(d[1] for d in deals_n)
-    a_up = 1 - a_o - sum(d[2] for d in deals_n)
-    T, W = B.solve(orig, deals_n, 0)
-    stop_q = T[x]
-
-    def val(outs):
-        v = 0.0
-        for pr, kind, arr in outs:
-            if arr is None:
-                v += pr
-            elif kind == "K":
-                v += pr * (1.0 if B.XMAX - x < B.ECO else arr[x + B.ECO])
-            else:
-                v += pr * arr[x]
-        return v
+    outcomes = B.group_outcomes(orig, deals_n, 0)
+    values = [B.group_value(outs, x) for outs in outcomes]
+    has_orig = any(orig)
+    by_vector = {v: values[i + has_orig] for i, v in enumerate(deals_n)}
     q = {}
-    n_o = sum(orig)
-    for item in idx:
-        if item[0] == "o":
-            if not n_o:
-                continue
-            outs = []
-            if u_o:
-                outs.append((u_o / n_o, "T", None if p + 1 >= 4 else
-                             B.solve((u_o - 1, s_o, m_o, k_o, a_o), deals_n, 0)[0]))
-            if s_o:
-                after = B.norm([*deals_n, (p, k_up, a_up, 0)])
-                outs.append((s_o / n_o, "T", B.solve((u_o, s_o - 1, m_o, k_o, a_o), after, 0)[0]))
-            if m_o:
-                outs.append((m_o / n_o, "T", B.solve((u_o, s_o, m_o - 1, k_o, a_o), deals_n, 0)[0]))
-            if k_o:
-                outs.append((k_o / n_o, "K", B.solve((u_o, s_o, m_o, k_o - 1, a_o), deals_n, 0)[1]))
-            if a_o:
-                outs.append((a_o / n_o, "W", B.solve((u_o, s_o, m_o, k_o, a_o - 1), deals_n, 0)[1]))
-            q[item[1]] = val(outs)
+    for gi, (d, _, _, _) in enumerate(groups):
+        if d == 0:
+            if has_orig:
+                q[gi] = values[0]
         else:
-            u, k, a, s = item[2]
-            n = u + k + a + s
-            if not (u + k + a + s):
-                q[item[1]] = -1.0      # only plain Catalunya left: a free step
-                continue
-            rest = list(deals_n)
-            rest.remove(item[2])
-            outs = []
-            if u:
-                outs.append((u / n, "T", None if p + 1 >= 4 else
-                             B.solve(orig, B.norm(rest + [(u - 1, k, a, s)]), 0)[0]))
-            if k:
-                outs.append((k / n, "K", B.solve(orig, B.norm(rest + [(u, k - 1, a, s)]), 0)[1]))
-            if a:
-                outs.append((a / n, "W", B.solve(orig, B.norm(rest + [(u, k, a - 1, s)]), 0)[1]))
-            if s:
-                after = B.norm([*rest, (p, k_up, a_up, 0), (u, k, a, s - 1)])
-                outs.append((s / n, "T", B.solve(orig, after, 0)[0]))
-            q[item[1]] = val(outs)
-    return q, stop_q
+            q[gi] = by_vector.get(vectors[gi], -1.0)
+    return q, B.solve(orig, deals_n, 0)[0][x]
 
 
 class Planner(Expert):
