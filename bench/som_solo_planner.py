@@ -315,13 +315,11 @@ class Expert:
         if NEIGH is None:
             NEIGH, RC = game.K.NEIGH, game.K.RC
         p = snapshot(game)
-        walking = game.may_stop
-        stop0 = next((a for a in legal if a.name == A.STOP), None)
-        if stop0 is not None and game.steps > 20:
-            return stop0
-        v, t = self.best(p, walking, self.depth)
-        moves = {a.arg: a for a in legal if a.name == A.MOVE}
         stop = next((a for a in legal if a.name == A.STOP), None)
+        if stop is not None and game.steps > 20:     # never wander for ever
+            return stop
+        _, t = self.best(p, game.may_stop, self.depth)
+        moves = {a.arg: a for a in legal if a.name == A.MOVE}
         if t is None:
             return legal[0]
         if t[0] == "reveal":
@@ -336,12 +334,13 @@ class Expert:
             if goal in moves:
                 return moves[goal]
         # a step along walkable cells towards ``goal``
-        path = self.path(p, goal, walking)
+        path = self.path(p, goal)
         if path and path[0] in moves:
             return moves[path[0]]
         return stop if stop is not None else legal[0]
 
-    def path(self, p: Plan, goal: int, walking: bool):
+    def path(self, p: Plan, goal: int) -> list[int] | None:
+        """The cells from the citizen to ``goal`` over face-up Catalunya cards (None: none)."""
         start = p.pos
         prev = {start: None}
         dq = deque([start])
@@ -363,7 +362,6 @@ class Expert:
             out.append(x)
             x = prev[x]
         return out[::-1]
-
 
 
 def relaxed_options(g) -> tuple[dict[int, float], float]:
