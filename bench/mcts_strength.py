@@ -55,13 +55,15 @@ def play_one(args: tuple) -> dict:
     me = seed % players
     agents = [make_agent(mcts_name if s == me else opponent, game_id, seed * 10 + s)
               for s in range(players)]
-    think, cpu, decisions = 0.0, 0.0, 0
+    think, cpu, decisions, slowest = 0.0, 0.0, 0, 0.0
     while not game.is_over:
         seat = game.to_move[0]
         if seat == me and len(game.legal_actions(seat)) > 1:
             t, c = time.perf_counter(), time.process_time()
             action = agents[seat].choose(game, seat)
-            think += time.perf_counter() - t
+            took = time.perf_counter() - t
+            think += took
+            slowest = max(slowest, took)
             cpu += time.process_time() - c
             decisions += 1
         else:
@@ -74,7 +76,7 @@ def play_one(args: tuple) -> dict:
     out = {"seed": seed, "seat": me, "outcome": outcome, "reason": res.reason,
            "winners": list(res.winners), "ranking": list(res.ranking),
            "scores": [float(x) for x in res.scores], "decisions": decisions, "think": think,
-           "cpu": cpu}
+           "cpu": cpu, "slowest": slowest}
     if res.details and "bankrupt" in res.details:      # Qytetet / Civitas: who went bankrupt
         out["bankrupt"] = list(res.details["bankrupt"])
     if players == 1:             # alone there is no opponent: it plays the same seed alone
@@ -181,8 +183,12 @@ def main() -> None:
     ap.add_argument("--game", default="qytetet")
     ap.add_argument("--opponent", default="random", help="agent name for the other seats")
     ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--budget", default="iterations=200",
-                    help='mcts parameters, e.g. "iterations=200" or "seconds=0.5,c=0.5"')
+    ap.add_argument("--budget", default=None,
+                    help='mcts parameters, e.g. "iterations=200" (the default) or '
+                         '"seconds=0.5,c=0.5"')
+    ap.add_argument("--bot", default="mcts",
+                    help="the bot measured instead of mcts, e.g. planner (solo Som); "
+                         "--budget is mcts's only")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000, help="seed of the first game")
@@ -202,7 +208,14 @@ def main() -> None:
             options[key] = json.loads(value)
         except json.JSONDecodeError:
             options[key] = value
-    mcts_name = "mcts" if not a.budget else f"mcts:{a.budget}"
+    if a.bot != "mcts" and a.budget is not None:
+        sys.exit("error: --budget sets mcts's parameters; give --bot NAME:PARAMS for another bot")
+    if a.bot != "mcts" and a.speed:
+        sys.exit("error: --speed measures mcts's iterations; it takes no --bot")
+    if a.bot != "mcts":
+        mcts_name = a.bot
+    else:
+        mcts_name = f"mcts:{a.budget or 'iterations=200'}"
     try:                                # fail early on a bad budget, bot, player count, option
         make_agent(mcts_name, a.game, 0)
         make_agent(a.opponent, a.game, 0)
@@ -267,7 +280,9 @@ def main() -> None:
           f"   (shared as half: {(wins + shared / 2) / n:.3f} [{half_lo:.3f}, {half_hi:.3f}])")
     _compare(results, a.players)
     _compare_alone(results, a.opponent)
-    print(f"  mcts decisions {decisions}, {think / max(1, decisions):.3f} s each "
+    slow = [r["slowest"] for r in results if "slowest" in r]
+    slowest = f", the slowest {max(slow):.3f} s" if slow else ""
+    print(f"  mcts decisions {decisions}, {think / max(1, decisions):.3f} s each{slowest} "
           f"({cpu:.3f} s of CPU in the {len(timed)} games that timed it); "
           f"endings {reasons}; wall {wall:.0f} s with {a.workers} worker(s)")
 

@@ -1,0 +1,471 @@
+"""``planner``: a solo «Som el que decidim!» bot steered by the exact values of a relaxed game
+(:mod:`ludoteca.agents.som_relaxed`).
+
+At each step of the citizen it turns a face-down card of the group (the cells never dealt
+again, or one Spain deal) whose relaxed value is best among the cells within reach this move,
+and picks the cell of that group by a one-card look-ahead with a fitted turn-end value (what
+each kind of card would leave: money, ATC, the urna pile, the Spain risk, how many face-down
+cells the citizen would reach). When a better group lies out of reach, it ends its move where
+that group's cards will be within reach next turn if, in the relaxed game, a turn's wait for
+them (the tax, then the die) is worth more than the best card within reach now. With no
+face-down cell within reach it heads, over as many turns as it takes, for the cells of the
+best groups. Every other decision (the tax's disks) is the greedy bot's. In a game of more
+than one player it plays as the greedy bot.
+
+It reads only what its seat may see: the legal actions and a determinized copy of the game
+(``game.determinize``: the face-down cards redrawn within their deals), of which it uses the
+face-up cards, the deals' public contents, the pile's size, its money and where its citizen
+is. The first decision of a process solves the relaxed game (about 12 s; the values are then
+kept); later decisions take milliseconds, more when an alignment of Spain cards (SOM-12.6)
+leads to card counts not solved yet.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from functools import cache
+from typing import Any
+
+from ludoteca.core.action import Action
+
+from .som_relaxed import Outcome, RelaxedSolo, norm, relaxed_for
+
+#: the turn-end value's weights (logistic regression of "won" on :meth:`Plan.features`,
+#: fitted on the planner's own games in the seventh session)
+WEIGHTS = (
+    -0.574245, 0.206440, 0.846979, -0.533269, -0.816869, -0.946843, -0.233843, -0.688972,
+    0.110624, -0.023229, -0.311759, 0.184502, 0.112496, 0.155382, 0.060024,
+)
+FEATURES = ("constant", "cash", "atc", "pile", "urna_safe", "urna_risky", "spain_down",
+            "clean", "pile_x_spain", "eco_down", "world_down", "down", "reach", "reach_safe",
+            "in_line")
+
+# card classes: urna, Spain, world, economic capacity, ATC, plain Catalunya
+U, S, M, KK, AT, C = range(6)
+WALK = (KK, AT, C)
+# what a cell of the map holds, for the planner
+DOWN, WALKABLE, STOPPER, EMPTY = range(4)
+#: relaxed values this close count as equal (the turn-end value decides)
+TIE = 4
+#: steps in one move after which the planner stops when it may
+MAX_STEPS = 20
+
+
+@cache
+def _comb(n: int, k: int) -> int:
+    return math.comb(n, k)
+
+
+@cache
+def _classes(K: Any) -> tuple[int, ...]:
+    """Each card's class in tables ``K``."""
+    from ludoteca.games.som.content import EF_ATC, EF_ECO, FLAG_ESP, FLAG_MON, FLAG_URNA
+
+    out = []
+    for flag, effect in zip(K.FLAG, K.EFFECT, strict=True):
+        if flag == FLAG_URNA:
+            out.append(U)
+        elif flag == FLAG_ESP:
+            out.append(S)
+        elif flag == FLAG_MON:
+            out.append(M)
+        else:
+            out.append(KK if effect == EF_ECO else AT if effect == EF_ATC else C)
+    return tuple(out)
+
+
+class Plan:
+    """What the planner knows of a solo game, edited as it looks ahead."""
+
+    __slots__ = ("kind", "grp", "counts", "orig", "pile", "cash", "atc", "spain_up", "pos",
+                 "cn", "neigh", "rc", "tax", "n_urna", "n_eco", "n_atc")
+
+    @classmethod
+    def of(cls, g: Any) -> Plan:
+        """The plan of game ``g`` (a determinized copy: its face-down cards are not read)."""
+        from ludoteca.games.som.views import _deal_groups
+
+        K = g.K
+        cls_of = _classes(K)
+        p = cls.__new__(cls)
+        kind = [EMPTY] * len(g.cells)
+        spain_up, atc = [], False
+        for i, card in enumerate(g.cells):
+            if card < 0:
+                continue
+            if not g.up[i]:
+                kind[i] = DOWN
+                continue
+            k = cls_of[card]
+            if k in WALK:
+                kind[i] = WALKABLE
+                atc = atc or k == AT
+            else:
+                kind[i] = STOPPER
+                if k == S:
+                    spain_up.append(i)
+        grp = [-1] * len(kind)
+        counts, orig = [], None
+        for gi, (deal, down, cards, _) in enumerate(_deal_groups(g)):
+            cnt = [0] * 6
+            for card in cards:
+                cnt[cls_of[card]] += 1
+            counts.append(cnt)
+            if deal == 0:
+                orig = gi
+            for c in down:
+                grp[c] = gi
+        p.kind, p.grp, p.counts, p.orig = kind, grp, counts, orig
+        p.pile, p.cash, p.atc = len(g.pile), g.value(0), atc
+        p.spain_up, p.pos, p.cn = spain_up, g.cit[0], g.cn_cell
+        p.neigh, p.rc = K.NEIGH, K.RC
+        p.tax = (K.C.tax_solo, K.C.tax_solo_atc)
+        p.n_urna, p.n_eco, p.n_atc = cls_of.count(U), cls_of.count(KK), cls_of.count(AT)
+        return p
+
+    def copy(self) -> Plan:
+        p = Plan.__new__(Plan)
+        for name in Plan.__slots__:
+            setattr(p, name, getattr(self, name))
+        p.kind = self.kind[:]
+        p.counts = [c[:] for c in self.counts]
+        p.spain_up = self.spain_up[:]
+        return p
+
+    # ----- the map ----------------------------------------------------------------------
+    def component(self, start: list[int]) -> set[int]:
+        """Face-up Catalunya cells reachable from ``start`` over such cells."""
+        kind, neigh = self.kind, self.neigh
+        seen = set(start)
+        stack = list(start)
+        while stack:
+            x = stack.pop()
+            for y in neigh[x]:
+                if y not in seen and kind[y] == WALKABLE:
+                    seen.add(y)
+                    stack.append(y)
+        return seen
+
+    def frontier(self, walking: bool) -> tuple[dict[int, int], set[int]]:
+        """({face-down cell within reach this move: the cell it is stepped to from},
+        the face-up Catalunya cells the citizen may walk over)."""
+        kind, neigh, pos = self.kind, self.neigh, self.pos
+        comp = self.component([pos] if walking else
+                              [y for y in neigh[pos] if kind[y] == WALKABLE])
+        out = {y: pos for y in neigh[pos] if kind[y] == DOWN}
+        for x in comp:
+            for y in neigh[x]:
+                if kind[y] == DOWN and y not in out:
+                    out[y] = x
+        return out, comp
+
+    def ends(self, walking: bool) -> set[int]:
+        """Cells where this move may end without turning a card."""
+        _, comp = self.frontier(walking)
+        out = set(comp)
+        for x in [*comp, self.pos]:
+            for y in self.neigh[x]:
+                if self.kind[y] in (WALKABLE, STOPPER):
+                    out.add(y)
+        if walking:
+            out.add(self.pos)
+        return out
+
+    def in_line(self, x: int) -> bool:
+        """Whether cell ``x`` shares a row or column with a face-up Spain card."""
+        r, c = self.rc[x]
+        return any(self.rc[s][0] == r or self.rc[s][1] == c for s in self.spain_up)
+
+    # ----- the relaxed game ---------------------------------------------------------------
+    def relaxed_key(self) -> tuple[tuple, tuple]:
+        o = self.counts[self.orig] if self.orig is not None else [0] * 6
+        deals = [(c[U], c[KK], c[AT], c[S]) for gi, c in enumerate(self.counts)
+                 if gi != self.orig]
+        return (o[U], o[S], o[M], o[KK], o[AT]), norm(deals)
+
+    # ----- the turn-end value -------------------------------------------------------------
+    def features(self) -> tuple[float, ...]:
+        counts, grp = self.counts, self.grp
+        cash = self.cash - self.tax[1 if self.atc else 0]
+        risky = [c for c in counts if c[S] > 0]
+        u_risk = sum(c[U] for c in risky)
+        u_all = sum(c[U] for c in counts)
+        s_down = sum(c[S] for c in counts)
+        fr, _ = self.frontier(False)
+        reach_safe = sum(1 for x in fr if counts[grp[x]][S] == 0)
+        in_line = sum(1 for x in fr if self.in_line(x)) if self.spain_up and s_down else 0
+        return (1.0, min(cash, 12), float(self.atc), self.pile, u_all - u_risk, u_risk, s_down,
+                1.0 / _comb(u_risk + s_down, s_down), self.pile * (s_down > 0),
+                sum(c[KK] for c in counts), sum(c[M] for c in counts),
+                sum(sum(c) for c in counts), min(len(fr), 10), min(reach_safe, 10), in_line)
+
+    def value(self) -> float:
+        """The fitted chance of winning from here at the turn's end."""
+        if self.cash < self.tax[1 if self.atc else 0]:
+            return 0.0
+        z = sum(w * f for w, f in zip(WEIGHTS, self.features(), strict=True))
+        return 1.0 / (1.0 + math.exp(-z))
+
+    # ----- one card turned ---------------------------------------------------------------
+    def after_spain(self, x: int) -> Plan:
+        """This plan after a Spain card turned at ``x`` (high centralism, SOM-12.x)."""
+        kind = self.kind
+        taken = [i for i, k in enumerate(kind) if k == WALKABLE and i != self.cn]
+        new = [0] * 6
+        k_up = self.n_eco - sum(c[KK] for c in self.counts)
+        a_up = self.n_atc - sum(c[AT] for c in self.counts)
+        new[KK], new[AT], new[C] = k_up, a_up, len(taken) - k_up - a_up
+        r, c = self.rc[x]
+        aligned = [s for s in self.spain_up if self.rc[s][0] == r or self.rc[s][1] == c]
+        if aligned:
+            taken += [x, *aligned]
+            new[S] += 1 + len(aligned)
+            self.spain_up = [s for s in self.spain_up if s not in aligned]
+        else:
+            kind[x] = STOPPER
+            self.spain_up = [*self.spain_up, x]
+        new[U], self.pile, self.atc = self.pile, 0, False
+        grp = self.grp[:]
+        gi = len(self.counts)
+        for i in [i for i, k in enumerate(kind) if k == EMPTY] + taken:
+            kind[i] = DOWN
+            grp[i] = gi
+        self.grp = grp
+        self.counts.append(new)
+        self.pos = self.cn
+        return self
+
+    def reveal_value(self, x: int, via: int) -> float:
+        """The expected turn-end value of turning cell ``x`` (stepping from ``via``)."""
+        cnt = self.counts[self.grp[x]]
+        n = sum(cnt)
+        total = 0.0
+        for k in range(6):
+            if not cnt[k]:
+                continue
+            pr = cnt[k] / n
+            if k == U and self.pile + 1 >= self.n_urna:
+                total += pr                                  # the consulta: won
+                continue
+            q = self.copy()
+            q.counts[self.grp[x]][k] -= 1
+            if k == U:
+                q.pile += 1
+                q.kind[x], q.pos = EMPTY, via
+            elif k == S:
+                q.after_spain(x)
+            elif k == M:
+                q.kind[x], q.pos = STOPPER, x
+            else:
+                q.kind[x], q.pos = WALKABLE, x
+                if k == KK:
+                    q.cash += 3
+                elif k == AT:
+                    q.atc = True
+            total += pr * q.value()
+        return total
+
+    def path(self, goal: int) -> list[int] | None:
+        """The cells from the citizen to ``goal`` over face-up Catalunya cards."""
+        start = self.pos
+        prev: dict[int, int | None] = {start: None}
+        dq = deque([start])
+        while dq:
+            x = dq.popleft()
+            if x == goal:
+                break
+            for y in self.neigh[x]:
+                if y not in prev and (self.kind[y] == WALKABLE or y == goal):
+                    prev[y] = x
+                    dq.append(y)
+        if goal not in prev:
+            return None
+        out = []
+        x = goal
+        while x != start:
+            out.append(x)
+            x = prev[x]                                      # type: ignore[assignment]
+        return out[::-1]
+
+    def turns_to(self, targets: set[int]) -> dict[int, int]:
+        """{cell a turn may start on: turns before a cell of ``targets`` is within reach}."""
+        starts = [y for y, k in enumerate(self.kind) if k in (WALKABLE, STOPPER)]
+        dist, ends_of = {}, {}
+        for y in starts:
+            q = self.copy()
+            q.pos = y
+            fr, _ = q.frontier(False)
+            if any(x in targets for x in fr):
+                dist[y] = 0
+            ends_of[y] = q.ends(False)
+        d, changed = 0, True
+        while changed:
+            changed, d = False, d + 1
+            for y in starts:
+                if y not in dist and any(dist.get(z) == d - 1 for z in ends_of[y]):
+                    dist[y] = d
+                    changed = True
+        return dist
+
+
+def group_outcomes(relaxed: RelaxedSolo, p: Plan) -> dict[int, list[Outcome]]:
+    """{group of ``p``: what turning one of its cards may lead to in the relaxed game}; groups
+    holding only plain Catalunya cards are left out (turning one is a free step)."""
+    orig, deals = p.relaxed_key()
+    outcomes = relaxed.group_outcomes(orig, deals)
+    has_orig = 1 if any(orig) else 0
+    by_vector: dict[tuple, list[Outcome]] = {}
+    for i, v in enumerate(deals):
+        by_vector.setdefault(v, outcomes[i + has_orig])
+    out = {}
+    for gi, c in enumerate(p.counts):
+        if gi == p.orig:
+            if has_orig:
+                out[gi] = outcomes[0]
+        else:
+            outs = by_vector.get((c[U], c[KK], c[AT], c[S]))
+            if outs is not None:
+                out[gi] = outs
+    return out
+
+
+def group_values(relaxed: RelaxedSolo, p: Plan) -> dict[int, float]:
+    """{group of ``p``: the relaxed win chance of turning one of its cards now}
+    (:func:`group_outcomes`'s groups)."""
+    x = min(p.cash, relaxed.money)
+    return {gi: relaxed.group_value(outs, x) for gi, outs in group_outcomes(relaxed, p).items()}
+
+
+class SomSoloPlanner:
+    """The ``planner`` bot (see the module's docstring)."""
+
+    name = "planner"
+
+    def __init__(self, seed: int | None = None) -> None:
+        from ludoteca.games.som.bots import SomGreedyAgent
+
+        self._rng = random.Random(seed)
+        self.greedy = SomGreedyAgent(seed)
+
+    def choose(self, game: Any, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        world = game.determinize(seat, self._rng.getrandbits(32))
+        from ludoteca.games.som.common import PH_MOVE
+
+        if game.n_players != 1 or world.phase != PH_MOVE:
+            picked = self.greedy.choose(world, seat)
+        else:
+            picked = self._move(world, legal)
+        text = str(picked)
+        return next(a for a in legal if str(a) == text)
+
+    def _move(self, world: Any, legal: list[Action]) -> Action:
+        from ludoteca.games.som import actions as A
+
+        p = Plan.of(world)
+        stop = next((a for a in legal if a.name == A.STOP), None)
+        if stop is not None and world.steps > MAX_STEPS:
+            return stop
+        moves = {a.arg: a for a in legal if a.name == A.MOVE}
+        target = self._target(p, world.may_stop, relaxed_for(world.K))
+        if target is None:
+            return stop or legal[0]
+        goal, via = target
+        if via is not None:                  # a card to turn: there, or on towards ``via``
+            if goal in moves:
+                return moves[goal]
+            goal = via
+        elif goal == p.pos and stop is not None:
+            return stop
+        if goal in moves:
+            return moves[goal]
+        path = p.path(goal)
+        if path and path[0] in moves:
+            return moves[path[0]]
+        return stop or legal[0]
+
+    def _target(self, p: Plan, walking: bool, relaxed: RelaxedSolo
+                ) -> tuple[int, int | None] | None:
+        """(cell, the cell it is stepped to from) to turn the card of a cell, (cell, None) to
+        end the move there; None: nothing to aim at."""
+        outcomes = group_outcomes(relaxed, p)
+        money = min(p.cash, relaxed.money)
+        values = {gi: relaxed.group_value(outs, money) for gi, outs in outcomes.items()}
+        top = max(values.values(), default=0.0)
+        fr, _ = p.frontier(walking)
+        if fr and values:
+            wait = self._wait(p, walking, relaxed, outcomes, values, fr)
+            if wait is not None:
+                return wait
+        best_key: tuple | None = None
+        best: tuple[int, int | None] | None = None
+        for x, via in fr.items():
+            key = (round(values.get(p.grp[x], top), TIE), p.reveal_value(x, via))
+            if best_key is None or key > best_key:
+                best_key, best = key, (x, via)
+        if best is not None:
+            return best
+        # nothing within reach: head for the best groups' cells, over the turns it takes
+        targets = {x for x, k in enumerate(p.kind) if k == DOWN and
+                   values.get(p.grp[x], top) >= top - 0.02}
+        dist = p.turns_to(targets or {x for x, k in enumerate(p.kind) if k == DOWN})
+        best_key = None
+        for y in sorted(p.ends(walking), key=lambda y: y != p.pos):
+            q = p.copy()
+            q.pos = y
+            fr_next, _ = q.frontier(False)
+            reach = max((values.get(q.grp[x], top) for x in fr_next), default=-1.0)
+            key = (-dist.get(y, 99), round(reach, TIE), q.value() - (y != p.pos) * 1e-6)
+            if best_key is None or key > best_key:
+                best_key, best = key, (y, None)
+        return best
+
+    def _wait(self, p: Plan, walking: bool, relaxed: RelaxedSolo,
+              outcomes: dict[int, list[Outcome]], values: dict[int, float],
+              fr: dict[int, int]) -> tuple[int, None] | None:
+        """(cell, None): end the move where the best group's cards will be within reach next
+        turn, when a turn's wait for them (tax, then the die) is worth more in the relaxed
+        game than the best card within reach now; None: do not wait."""
+        top = max(values.values())
+        now = max(values.get(p.grp[x], top) for x in fr)
+        if top <= now:
+            return None
+        best_group = next(gi for gi, v in values.items() if v >= top - 1e-12)
+        left = p.cash - p.tax[1 if p.atc else 0]
+        if left < 0:
+            return None
+        later = 0.0
+        for d, pr in relaxed.die:
+            if relaxed.money - left < d:
+                later += pr                        # Hisenda cannot pay the die: a DUI, won
+            else:
+                later += pr * relaxed.group_value(outcomes[best_group],
+                                                  min(left + d, relaxed.money))
+        if later <= now:
+            return None
+        targets = {x for x, k in enumerate(p.kind) if k == DOWN and
+                   values.get(p.grp[x], top) >= top - 1e-9}
+        dist = p.turns_to(targets)
+        best_value, best = -1.0, None
+        for y in sorted(p.ends(walking), key=lambda y: y != p.pos):
+            if dist.get(y) != 0:
+                continue
+            q = p.copy()
+            q.pos = y
+            v = q.value()
+            if v > best_value:
+                best_value, best = v, (y, None)
+        return best
+
+
+def make_planner(seed: int | None = None) -> SomSoloPlanner:
+    """The ``planner`` bot (registered for Som)."""
+    return SomSoloPlanner(seed)
+
+
+__all__ = ["FEATURES", "WEIGHTS", "Plan", "SomSoloPlanner", "group_outcomes", "group_values",
+           "make_planner"]

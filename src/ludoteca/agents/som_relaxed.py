@@ -1,0 +1,219 @@
+"""A relaxed solo «Som el que decidim!» (high centralism, mode A) solved exactly: the best
+win chance of a player who knows what a fair player knows and may do more than the rules let
+him, for every count of cards and every sum of money. The solo planner
+(:mod:`ludoteca.agents.som_planner`) steers by its values; ``bench/som_solo_bound.py`` prints
+its value from the start, an upper bound on any fair player's win rate.
+
+The relaxed game keeps how many cards of each kind lie under the cells each Spain event dealt
+and under the cells never dealt again (the views' ``deals``), the money (all of it between the
+player and Hisenda), the tax (less with ATC face up), the die's payments, the economic-capacity
+cards' payout and what ends a turn (an urna, world or Spain card; a Catalunya card lets the
+player go on). It gives the player more than the rules do: every face-down cell is within
+reach at every step, he may stop whenever he likes or not move at all, change is never lost,
+and a Spain card turned stays face up unless he chooses (up to ``align`` times) to send it back
+under the map with 1 to all of the face-up Spain cards (SOM-12.6). Catalunya cards without a
+symbol are left out: under free reach turning one changes nothing.
+
+States: ``orig`` = (urna, Spain, world, economic capacity, ATC) cards never dealt again,
+``deals`` = a sorted tuple of (urna, economic capacity, ATC, Spain) per Spain deal.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+#: what one turn of a group's card may lead to: (chance, kind, values); kind "T" a turn that
+#: ends (values per money at the next turn's start, None: the consulta, won), "K" an economic
+#: capacity card (walking on with its payout), "W" walking on
+Outcome = tuple[float, str, Any]
+
+
+def norm(deals: Sequence[tuple]) -> tuple:
+    """A canonical form of the deals (empty ones dropped)."""
+    return tuple(sorted(d for d in deals if any(d)))
+
+
+class RelaxedSolo:
+    """The relaxed game's values for one set of numbers (money, taxes, die, payout, cards);
+    every state solved is kept (about 84 thousand from the start of a shipped game, 12 s)."""
+
+    def __init__(self, money: int = 36, tax: int = 3, tax_atc: int = 2, eco: int = 3,
+                 die: Sequence[tuple[int, float]] = ((4, 1 / 6), (2, 4 / 6), (0, 1 / 6)),
+                 cards: tuple[int, int, int, int, int] = (4, 4, 11, 3, 1),
+                 align: int = 0) -> None:
+        self.money, self.tax, self.tax_atc, self.eco = money, tax, tax_atc, eco
+        self.die = tuple(die)
+        self.cards = cards                    # (urna, Spain, world, eco, ATC) in the game
+        self.align = align
+        self._solved: dict[tuple, tuple[list[float], list[float]]] = {}
+
+    @classmethod
+    def for_tables(cls, K: Any) -> RelaxedSolo:
+        """The relaxed game of a content's tables ``K`` (the shipped content's by default)."""
+        from ludoteca.games.som.common import VAL
+        from ludoteca.games.som.content import EF_ATC, EF_ECO, FLAG_ESP, FLAG_MON, FLAG_URNA
+
+        faces = K.FACE_NUMBER[1:]
+        die = tuple((d, faces.count(d) / len(faces)) for d in sorted(set(faces), reverse=True))
+        flags, effects = K.FLAG, K.EFFECT
+        cards = (flags.count(FLAG_URNA), flags.count(FLAG_ESP), flags.count(FLAG_MON),
+                 effects.count(EF_ECO), effects.count(EF_ATC))
+        money = sum(v * n for v, n in zip(VAL, K.TYPE_COUNTS, strict=True))
+        return cls(money, K.C.tax_solo, K.C.tax_solo_atc, K.ECO_PAYOUT, die, cards)
+
+    @property
+    def states(self) -> int:
+        """How many card states are solved so far."""
+        return len(self._solved)
+
+    # ----- the values -------------------------------------------------------------------
+    def solve(self, orig: tuple, deals: tuple, align_left: int | None = None
+              ) -> tuple[list[float], list[float]]:
+        """(T, W): the win chance per money at a turn's start (tax due) and while walking."""
+        key = (orig, deals, self.align if align_left is None else align_left)
+        got = self._solved.get(key)
+        if got is None:
+            limit = sys.getrecursionlimit()
+            if limit < 20000:
+                sys.setrecursionlimit(20000)      # states nest a few hundred calls deep
+            try:
+                got = self._solve(*key)
+            finally:
+                sys.setrecursionlimit(limit)
+        return got
+
+    def _solve(self, orig: tuple, deals: tuple, align_left: int
+               ) -> tuple[list[float], list[float]]:
+        key = (orig, deals, align_left)
+        got = self._solved.get(key)
+        if got is not None:
+            return got
+        a_up = self.cards[4] - orig[4] - sum(d[2] for d in deals)
+        groups = self.group_outcomes(orig, deals, align_left)
+        xs = range(self.money + 1)
+        fixed = [max((self.group_value(outs, x) for outs in groups), default=0.0) for x in xs]
+        W = fixed[:]
+        for _ in range(100000):
+            T = self.turn_values(a_up, W)
+            W2 = [max(f, t) for f, t in zip(fixed, T, strict=True)]
+            done = max(abs(a - b) for a, b in zip(W, W2, strict=True)) < 1e-13
+            W = W2
+            if done:
+                break
+        got = self._solved[key] = (self.turn_values(a_up, W), W)
+        return got
+
+    def turn_values(self, a_up: int, W: list[float]) -> list[float]:
+        """Start-of-turn win chances per money, from the walking ones ``W``: tax, then the die
+        (a die Hisenda cannot pay is a DUI: won)."""
+        tax = self.tax_atc if a_up else self.tax
+        top = self.money
+        T = []
+        for x in range(top + 1):
+            if x < tax:
+                T.append(0.0)
+                continue
+            y = x - tax
+            v = 0.0
+            for d, pr in self.die:
+                v += pr * (1.0 if top - y < d else W[min(y + d, top)])
+            T.append(v)
+        return T
+
+    def group_value(self, outs: list[Outcome], x: int) -> float:
+        """The win chance of turning a card of a group (:meth:`group_outcomes`) with ``x`` €
+        (a payout Hisenda cannot make is a DUI: won)."""
+        v = 0.0
+        for pr, kind, arr in outs:
+            if arr is None:
+                v += pr
+            elif kind == "K":
+                v += pr * (1.0 if self.money - x < self.eco else arr[x + self.eco])
+            else:
+                v += pr * arr[x]
+        return v
+
+    def group_outcomes(self, orig: tuple, deals: tuple, align_left: int | None = None
+                       ) -> list[list[Outcome]]:
+        """What turning a card of each group may lead to: one list per group (the cells never
+        dealt again first, if any card other than plain Catalunya is left there, then
+        ``deals`` in order) of :data:`Outcome`."""
+        if align_left is None:
+            align_left = self.align
+        n_urna, n_spain, _, n_eco, n_atc = self.cards
+        u_o, s_o, m_o, k_o, a_o = orig
+        pile = n_urna - u_o - sum(d[0] for d in deals)
+        k_up = n_eco - k_o - sum(d[1] for d in deals)
+        a_up = n_atc - a_o - sum(d[2] for d in deals)
+        s_up = n_spain - s_o - sum(d[3] for d in deals)
+        won = pile + 1 >= n_urna
+        solve = self._solve
+
+        def spain(new_orig: tuple, new_deals: list) -> list[float]:
+            """T values after a Spain event (its card already taken out of its group)."""
+            best = solve(new_orig, norm([*new_deals, (pile, k_up, a_up, 0)]), align_left)[0]
+            if align_left and s_up:
+                for j in range(1, s_up + 1):
+                    alt = solve(new_orig, norm([*new_deals, (pile, k_up, a_up, 1 + j)]),
+                                align_left - 1)[0]
+                    best = [max(a, b) for a, b in zip(best, alt, strict=True)]
+            return best
+
+        def ends(new_orig: tuple, new_deals: list) -> list[float]:
+            return solve(new_orig, norm(new_deals), align_left)[0]
+
+        def walks(new_orig: tuple, new_deals: list) -> list[float]:
+            return solve(new_orig, norm(new_deals), align_left)[1]
+
+        groups = []
+        n_o = u_o + s_o + m_o + k_o + a_o
+        if n_o:
+            d = list(deals)
+            outs: list[Outcome] = []
+            if u_o:
+                outs.append((u_o / n_o, "T", None if won else
+                             ends((u_o - 1, s_o, m_o, k_o, a_o), d)))
+            if s_o:
+                outs.append((s_o / n_o, "T", spain((u_o, s_o - 1, m_o, k_o, a_o), d)))
+            if m_o:
+                outs.append((m_o / n_o, "T", ends((u_o, s_o, m_o - 1, k_o, a_o), d)))
+            if k_o:
+                outs.append((k_o / n_o, "K", walks((u_o, s_o, m_o, k_o - 1, a_o), d)))
+            if a_o:
+                outs.append((a_o / n_o, "W", walks((u_o, s_o, m_o, k_o, a_o - 1), d)))
+            groups.append(outs)
+        for i, (u, k, a, s) in enumerate(deals):
+            n = u + k + a + s
+            rest = list(deals[:i]) + list(deals[i + 1:])
+            outs = []
+            if u:
+                outs.append((u / n, "T", None if won else ends(orig, [*rest, (u - 1, k, a, s)])))
+            if k:
+                outs.append((k / n, "K", walks(orig, [*rest, (u, k - 1, a, s)])))
+            if a:
+                outs.append((a / n, "W", walks(orig, [*rest, (u, k, a - 1, s)])))
+            if s:
+                outs.append((s / n, "T", spain(orig, [*rest, (u, k, a, s - 1)])))
+            groups.append(outs)
+        return groups
+
+    def start_value(self, money: int) -> float:
+        """The best win chance from a game's start with ``money`` € (tax due)."""
+        return self.solve(self.cards, ())[0][money]
+
+
+_SHARED: dict[Any, RelaxedSolo] = {}
+
+
+def relaxed_for(K: Any) -> RelaxedSolo:
+    """The relaxed game of tables ``K``, one per content in each process (its states kept)."""
+    key = K.key
+    got = _SHARED.get(key)
+    if got is None:
+        got = _SHARED[key] = RelaxedSolo.for_tables(K)
+    return got
+
+
+__all__ = ["Outcome", "RelaxedSolo", "norm", "relaxed_for"]

@@ -1,0 +1,154 @@
+"""The solo Som ``planner`` bot and the relaxed game it steers by: exact values on small card
+states, whole games that replay, no peeking, greedy play with more than one player."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_no_peek import Guard, som_face_down
+
+import ludoteca
+from ludoteca.agents import make_agent
+from ludoteca.agents.som_planner import DOWN, Plan, SomSoloPlanner, group_values
+from ludoteca.agents.som_relaxed import RelaxedSolo, norm, relaxed_for
+from ludoteca.core.errors import InvalidOption
+from ludoteca.games.som.bots import SomGreedyAgent
+from ludoteca.games.som.common import PH_MOVE
+
+
+def play(bot_name: str, seed: int, players: int = 1, cap: int = 4000):
+    """A seeded game of ``bot_name`` in every seat: (the game, its actions as text)."""
+    game = ludoteca.new_game("som", players=players, seed=seed)
+    bots = [make_agent(bot_name, "som", seed * 10 + s) for s in range(players)]
+    actions = []
+    while not game.is_over and len(actions) < cap:
+        seat = game.to_move[0]
+        action = bots[seat].choose(game, seat)
+        actions.append(str(action))
+        game.apply(action, seat=seat)
+    return game, actions
+
+
+def move_positions(seed: int, count: int, every: int = 3):
+    """Solo positions where the citizen moves with a choice, reached by the greedy bot."""
+    game = ludoteca.new_game("som", players=1, seed=seed)
+    greedy = SomGreedyAgent(seed)
+    out, k = [], 0
+    while not game.is_over and len(out) < count:
+        legal = game.legal_actions(0)
+        if game.phase == PH_MOVE and len(legal) > 1:
+            k += 1
+            if k % every == 0:
+                out.append(game.clone())
+        game.apply(greedy.choose(game, 0), seat=0)
+    return out
+
+
+# ----- the relaxed game -------------------------------------------------------------------
+def test_relaxed_last_urna_card_wins_at_any_money():
+    """The fourth urna card alone under the map: turning it is the consulta (SOM-4.2)."""
+    relaxed = RelaxedSolo()
+    (outs,) = relaxed.group_outcomes((1, 0, 0, 0, 0), ())
+    assert [relaxed.group_value(outs, x) for x in (0, 5, 36)] == [1.0, 1.0, 1.0]
+
+
+def test_relaxed_world_card_ends_the_turn_and_the_tax_is_due():
+    """One urna and one world card left, ATC face up (2 € of tax): half the time the urna card
+    wins at once; the other half the turn ends (SOM-11.3) and the next one needs 2 € of tax
+    (SOM-18.5) before the urna card can be turned. At a turn's start with 2 €: the tax leaves
+    0 €, and the die's 0 € (1 in 6) leaves a card that wins only half the time."""
+    relaxed = RelaxedSolo()
+    (outs,) = relaxed.group_outcomes((1, 0, 1, 0, 0), ())
+    assert relaxed.group_value(outs, 1) == pytest.approx(0.5)
+    assert relaxed.group_value(outs, 2) == pytest.approx(1.0)
+    T, W = relaxed.solve((1, 0, 1, 0, 0), ())
+    assert T[1] == 0.0                                   # cannot pay: intervención
+    assert T[2] == pytest.approx(5 / 6 + 1 / 6 * 0.5)
+
+
+def test_relaxed_start_value_is_the_bound():
+    """From the start (8 €, tax due) the relaxed game's best win chance is 55.6 %: the bound
+    the README quotes (``bench/som_solo_bound.py``)."""
+    relaxed = relaxed_for(ludoteca.new_game("som", players=1, seed=1).K)
+    assert relaxed.cards == (4, 4, 11, 3, 1) and relaxed.money == 36
+    assert relaxed.start_value(8) == pytest.approx(0.5556, abs=5e-5)
+    assert relaxed.start_value(12) > relaxed.start_value(8) > relaxed.start_value(4)
+
+
+def test_norm_drops_empty_deals_and_sorts():
+    assert norm([(1, 0, 0, 0), (0, 0, 0, 0), (0, 1, 0, 0)]) == ((0, 1, 0, 0), (1, 0, 0, 0))
+
+
+# ----- the bot ----------------------------------------------------------------------------
+def test_planner_plays_solo_games_to_the_end_and_they_replay():
+    for seed in (1000, 1001, 1013):
+        game, actions = play("planner", seed)
+        assert game.is_over and game.result.reason in ("consulta", "intervencion", "dui")
+        again, same = play("planner", seed)
+        assert same == actions and again.state_dict() == game.state_dict()
+        replay = ludoteca.new_game("som", players=1, seed=seed)
+        for text in actions:
+            replay.apply(text, seat=0)
+        assert replay.state_dict() == game.state_dict()
+
+
+def test_planner_turns_the_best_group_within_reach():
+    """With a card within reach the planner turns one whose group's relaxed value is the best
+    among the groups it can reach, or, when a better group lies beyond reach, it may end its
+    move to turn one of that group's cards next turn (never otherwise)."""
+    turned = waited = 0
+    games = [g for seed in (1000, 1001, 1004, 1005) for g in move_positions(seed, 4, every=1)]
+    for game in games:
+        p = Plan.of(game)
+        fr, _ = p.frontier(game.may_stop)
+        if not fr:
+            continue
+        values = group_values(relaxed_for(game.K), p)
+        top = max(values.values())
+        reachable = max(values.get(p.grp[x], top) for x in fr)
+        action = SomSoloPlanner(7).choose(game, 0)
+        if action.name == "mover" and action.arg in fr:
+            assert values.get(p.grp[action.arg], top) == pytest.approx(reachable, abs=1e-4)
+            turned += 1
+        elif action.name == "mover" and p.kind[action.arg] != DOWN and top == reachable:
+            turned += 1                       # on over face-up cards to a card within reach
+        else:
+            assert top > reachable
+            waited += 1
+    assert turned >= 4
+
+
+def test_planner_reads_only_what_its_seat_may_see():
+    """Through a guard that lets it touch only legal actions, views, determinize and the public
+    facts; and swapping face-down cards within a deal (public counts, hidden places) never
+    changes its choice (SOM-19.7)."""
+    changed = 0
+    for k, game in enumerate(move_positions(1001, 8, every=2)):
+        choice = str(SomSoloPlanner(3).choose(Guard(game), 0))
+        other = game.clone()
+        if som_face_down(other, 0, random.Random(k)):
+            other._down = None
+            changed += 1
+            assert other.view(0) == game.view(0)
+            assert str(SomSoloPlanner(3).choose(Guard(other), 0)) == choice
+    assert changed >= 1
+
+
+def test_planner_with_more_players_plays_as_greedy():
+    game = ludoteca.new_game("som", players=3, seed=5)
+    planner, greedy = make_agent("planner", "som", 11), SomGreedyAgent(11)
+    for _ in range(60):
+        if game.is_over:
+            break
+        seat = game.to_move[0]
+        a, b = planner.choose(game, seat), greedy.choose(game, seat)
+        assert str(a) == str(b)
+        game.apply(a, seat=seat)
+
+
+def test_planner_takes_no_parameters():
+    with pytest.raises(InvalidOption, match="no parameter"):
+        make_agent("planner:depth=2", "som", 1)
+    with pytest.raises(InvalidOption, match="no bot 'planner' for qytetet"):
+        make_agent("planner", "qytetet", 1)
