@@ -48,7 +48,7 @@ def test_games_lists_every_game_with_its_options_and_bots(client):
             spec = gi.options[o["name"]]
             assert o["default"] == spec.default
             assert o["choices"] == (list(spec.choices) if spec.choices is not None else None)
-        assert g["bots"] == agent_names(g["id"])
+        assert g["bots"] == [n for n in agent_names(g["id"]) if n != "planner"]
         assert {"random", "greedy", "mcts"} <= set(g["bots"])
 
 
@@ -152,6 +152,18 @@ def test_a_bad_table_request_says_what_is_wrong_and_creates_nothing(client, body
         assert err["allowed"] == allowed
     if field == "seats[1].bot":
         assert set(err["allowed"]) == set(agent_names("qytetet"))
+    assert client.get("/api/tables").json() == before
+
+
+def test_the_solo_planner_is_not_offered_on_the_web(client):
+    """``planner`` solves a relaxed game in the server's process (seconds of CPU, tens of MB):
+    not listed for Som, and a table that asks for it is refused and not created."""
+    som = next(g for g in client.get("/api/games").json() if g["id"] == "som")
+    assert "planner" not in som["bots"] and "greedy" in som["bots"]
+    before = client.get("/api/tables").json()
+    err = error_of(client.post("/api/tables", json={
+        "game": "som", "seats": [person(), bot("planner")], "listed": True}), 400, "bad_request")
+    assert "planner" in err["message"]["en"] and "planner" not in err["allowed"]
     assert client.get("/api/tables").json() == before
 
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from ludoteca.core.action import Action
 
+from .registry import make_agent, register_agent
 from .som_relaxed import Outcome, RelaxedSolo, norm, relaxed_for
 
 #: the turn-end value's weights (logistic regression of "won" on :meth:`Plan.features`,
@@ -344,10 +345,8 @@ class SomSoloPlanner:
     name = "planner"
 
     def __init__(self, seed: int | None = None) -> None:
-        from ludoteca.games.som.bots import SomGreedyAgent
-
         self._rng = random.Random(seed)
-        self.greedy = SomGreedyAgent(seed)
+        self.greedy = make_agent("greedy", "som", seed)
 
     def choose(self, game: Any, seat: int) -> Action:
         legal = game.legal_actions(seat)
@@ -465,6 +464,9 @@ class SomSoloPlanner:
 def make_planner(seed: int | None = None) -> SomSoloPlanner:
     """The ``planner`` bot (registered for Som)."""
     return SomSoloPlanner(seed)
+
+
+register_agent("planner", "som", make_planner)
 
 
 __all__ = ["FEATURES", "WEIGHTS", "Plan", "SomSoloPlanner", "group_outcomes", "group_values",

@@ -21,7 +21,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 import ludoteca
-from ludoteca.agents import agent_names
 
 from . import board_data, classroom, history, results, seating
 from .access import COOKIE, COOKIE_MAX_AGE, NOBODY, Access, new_secret, valid_key
@@ -38,7 +37,7 @@ from .hub import Conn, Hub
 from .limits import Limits
 from .pages import gone_page, page
 from .ruletext import rule_answer
-from .setup import check_request
+from .setup import check_request, web_bot_names
 from .table import dumps
 
 log = logging.getLogger("ludoteca.web")
@@ -233,7 +232,7 @@ def create_app(db_url: str = "sqlite:///ludoteca.db", bot_delay: float = 0.6,
                 "options": [{"name": o.name, "default": o.default,
                              "choices": list(o.choices) if o.choices is not None else None,
                              **o.words()} for o in gi.options.values()],
-                "bots": agent_names(gid)})
+                "bots": web_bot_names(gid)})
         return json.loads(dumps(out))
 
     @app.get("/api/rules/{game}/{rule_id}")

@@ -50,18 +50,32 @@ def check_name(name: Any, seat: int, default: str | None = None,
     return clean_name(name, field or f"seats[{seat}].name") or default or f"J{seat + 1}"
 
 
+#: bots the web table does not offer: ``planner`` solves solo Som's relaxed game in the server's
+#: process (12 s of CPU and tens of MB at first, more after each new alignment of Spain cards),
+#: work a stranger could make the server do at will
+NOT_ON_THE_WEB = ("planner",)
+
+
+def web_bot_names(game_id: str) -> list[str]:
+    """The bots a web table may seat for ``game_id``."""
+    return [n for n in agent_names(game_id) if n not in NOT_ON_THE_WEB]
+
+
 def check_bot(spec: Any, game_id: str, seat: int, limits: Limits | None = None,
               field: str | None = None) -> str:
     """A bot's name with its parameters, within the server's thinking-time cap: an ``mcts``
     without ``seconds`` gets the cap as its time limit."""
     limits = limits or Limits()
     field = field or f"seats[{seat}].bot"
-    names = agent_names(game_id)
+    names = web_bot_names(game_id)
     if not isinstance(spec, str) or not spec.strip():
         raise bad(field, "falta el nombre del bot", "the bot's name is missing", names)
     spec = spec.strip()
     try:
-        _, params = parse_agent_name(spec)
+        base, params = parse_agent_name(spec)
+        if base in NOT_ON_THE_WEB:
+            raise InvalidOption(f"bot {base!r} is not offered on the web table; bots: "
+                                f"{', '.join(names)}")
         make_agent(spec, game_id, seed=0)
     except InvalidOption as exc:
         raise bad(field, f"bot no válido: {exc}", f"not a valid bot: {exc}", names) from None

@@ -333,11 +333,4 @@ class SomGreedyAgent:
 
 #: this game's own program players, by agent name: ``factory(seed)``. The game's
 #: ``GameInfo.bots`` names this module; ``ludoteca.agents`` reads it on first use.
-def _planner(seed: int | None = None) -> Any:
-    from ludoteca.agents.som_planner import SomSoloPlanner
-
-    return SomSoloPlanner(seed)
-
-
-AGENTS: dict[str, Callable[..., Any]] = {"greedy": lambda seed: SomGreedyAgent(seed),
-                                         "planner": _planner}
+AGENTS: dict[str, Callable[..., Any]] = {"greedy": lambda seed: SomGreedyAgent(seed)}
