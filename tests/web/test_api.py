@@ -164,6 +164,9 @@ def test_the_solo_planner_is_not_offered_on_the_web(client):
     err = error_of(client.post("/api/tables", json={
         "game": "som", "seats": [person(), bot("planner")], "listed": True}), 400, "bad_request")
     assert "planner" in err["message"]["en"] and "planner" not in err["allowed"]
+    err = error_of(client.post("/api/tables", json={
+        "game": "som", "seats": [person(), bot("PLANNER")], "listed": True}), 400, "bad_request")
+    assert "planner" not in err["message"]["en"] and "planner" not in err["allowed"]
     assert client.get("/api/tables").json() == before
 
 

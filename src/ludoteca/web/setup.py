@@ -76,6 +76,8 @@ def check_bot(spec: Any, game_id: str, seat: int, limits: Limits | None = None,
         if base in NOT_ON_THE_WEB:
             raise InvalidOption(f"bot {base!r} is not offered on the web table; bots: "
                                 f"{', '.join(names)}")
+        if base not in names:                 # the registry's message would list them all
+            raise InvalidOption(f"no bot {base!r} for {game_id}; bots: {', '.join(names)}")
         make_agent(spec, game_id, seed=0)
     except InvalidOption as exc:
         raise bad(field, f"bot no válido: {exc}", f"not a valid bot: {exc}", names) from None
