@@ -16,18 +16,51 @@ symbol are left out: under free reach turning one changes nothing.
 
 States: ``orig`` = (urna, Spain, world, economic capacity, ATC) cards never dealt again,
 ``deals`` = a sorted tuple of (urna, economic capacity, ATC, Spain) per Spain deal.
+
+Solving every state a shipped game may reach takes about 12 s; their values ship in
+``agents/weights/som_relaxed.bin`` (written by ``python tools/som_relaxed_table.py``; a JSON
+header line, then zlib-compressed keys and float64 values, read without numpy), which
+:func:`relaxed_for` loads when its numbers are the content's. ``known=True`` in
+:meth:`RelaxedSolo.group_outcomes` reads only solved or shipped states and raises
+:class:`Unsolved` for any other (the states after an alignment of Spain cards, SOM-12.6,
+which need seconds more each).
 """
 
 from __future__ import annotations
 
+import json
 import sys
+import zlib
+from array import array
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 #: what one turn of a group's card may lead to: (chance, kind, values); kind "T" a turn that
-#: ends (values per money at the next turn's start, None: the consulta, won), "K" an economic
-#: capacity card (walking on with its payout), "W" walking on
+#: ends (values per money at the next turn's start, None: the consulta, won), "S" a Spain
+#: event (ends the turn too), "K" an economic capacity card (walking on with its payout),
+#: "W" walking on
 Outcome = tuple[float, str, Any]
+
+#: the shipped table of the shipped content's states
+TABLE = Path(__file__).resolve().parent / "weights" / "som_relaxed.bin"
+#: deals a table's key has room for
+TABLE_DEALS = 4
+
+
+class Unsolved(LookupError):
+    """A state neither solved nor in the table (raised only when solving is not allowed)."""
+
+
+def table_key(orig: tuple, deals: tuple) -> bytes | None:
+    """A state's key in a table (None: more deals than a table has room for)."""
+    if len(deals) > TABLE_DEALS:
+        return None
+    flat = list(orig)
+    for deal in deals:
+        flat.extend(deal)
+    flat.extend([0] * (4 * (TABLE_DEALS - len(deals))))
+    return bytes(flat)
 
 
 def norm(deals: Sequence[tuple]) -> tuple:
@@ -48,6 +81,8 @@ class RelaxedSolo:
         self.cards = cards                    # (urna, Spain, world, eco, ATC) in the game
         self.align = align
         self._solved: dict[tuple, tuple[list[float], list[float]]] = {}
+        self._rows: dict[bytes, int] = {}         # a loaded table: key -> row of _table
+        self._table = array("d")
 
     @classmethod
     def for_tables(cls, K: Any) -> RelaxedSolo:
@@ -68,6 +103,76 @@ class RelaxedSolo:
         """How many card states are solved so far."""
         return len(self._solved)
 
+    def numbers(self) -> dict[str, Any]:
+        """The numbers the values depend on (a table is read only for the same ones)."""
+        return {"money": self.money, "tax": self.tax, "tax_atc": self.tax_atc, "eco": self.eco,
+                "die": [list(d) for d in self.die], "cards": list(self.cards),
+                "align": self.align}
+
+    # ----- the table ----------------------------------------------------------------------
+    def save_table(self, path: Path) -> int:
+        """Write the walking values of every state solved (without alignments left) to
+        ``path``; returns how many."""
+        items = sorted((table_key(o, d), w) for (o, d, a), (_, w) in self._solved.items()
+                       if a == 0 and table_key(o, d) is not None)
+        values = array("d", [v for _, w in items for v in w])
+        if sys.byteorder == "big":
+            values.byteswap()                              # stored little-endian
+        header = {"numbers": self.numbers(), "states": len(items),
+                  "key_bytes": 5 + 4 * TABLE_DEALS}
+        path.write_bytes(json.dumps(header).encode() + b"\n" + zlib.compress(
+            b"".join(k for k, _ in items) + values.tobytes(), 9))
+        return len(items)
+
+    def load_table(self, path: Path) -> bool:
+        """Read a table written by :meth:`save_table`; False (nothing read) when it is missing,
+        damaged or made for other numbers."""
+        try:
+            head, _, packed = path.read_bytes().partition(b"\n")
+            header = json.loads(head)
+            if header["numbers"] != json.loads(json.dumps(self.numbers())):
+                return False
+            n, width = int(header["states"]), int(header["key_bytes"])
+            blob = zlib.decompress(packed)
+            values = array("d")
+            values.frombytes(blob[n * width:])
+        except (OSError, ValueError, KeyError, TypeError, zlib.error):
+            return False
+        if width != 5 + 4 * TABLE_DEALS or len(values) != n * (self.money + 1):
+            return False
+        if sys.byteorder == "big":
+            values.byteswap()
+        self._rows = {blob[i * width:(i + 1) * width]: i for i in range(n)}
+        self._table = values
+        return True
+
+    def table_values(self, orig: tuple, deals: tuple) -> list[float] | None:
+        """A state's walking values in the loaded table (None: not in it)."""
+        row = self._rows.get(table_key(orig, deals) or b"")
+        if row is None:
+            return None
+        width = self.money + 1
+        return self._table[row * width:(row + 1) * width].tolist()
+
+    @property
+    def ready(self) -> bool:
+        """Whether the states from the start are known (a table read or the start solved)."""
+        return bool(self._rows) or (self.cards, (), self.align) in self._solved
+
+    def _known(self, orig: tuple, deals: tuple, align_left: int
+               ) -> tuple[list[float], list[float]]:
+        """A state's values if solved or in the table; :class:`Unsolved` otherwise."""
+        key = (orig, deals, align_left)
+        got = self._solved.get(key)
+        if got is not None:
+            return got
+        W = self.table_values(orig, deals) if align_left == 0 else None
+        if W is None:
+            raise Unsolved(key)
+        a_up = self.cards[4] - orig[4] - sum(d[2] for d in deals)
+        got = self._solved[key] = (self.turn_values(a_up, W), W)
+        return got
+
     # ----- the values -------------------------------------------------------------------
     def solve(self, orig: tuple, deals: tuple, align_left: int | None = None
               ) -> tuple[list[float], list[float]]:
@@ -86,10 +191,11 @@ class RelaxedSolo:
 
     def _solve(self, orig: tuple, deals: tuple, align_left: int
                ) -> tuple[list[float], list[float]]:
+        try:
+            return self._known(orig, deals, align_left)
+        except Unsolved:
+            pass
         key = (orig, deals, align_left)
-        got = self._solved.get(key)
-        if got is not None:
-            return got
         a_up = self.cards[4] - orig[4] - sum(d[2] for d in deals)
         groups = self.group_outcomes(orig, deals, align_left)
         xs = range(self.money + 1)
@@ -135,11 +241,12 @@ class RelaxedSolo:
                 v += pr * arr[x]
         return v
 
-    def group_outcomes(self, orig: tuple, deals: tuple, align_left: int | None = None
-                       ) -> list[list[Outcome]]:
+    def group_outcomes(self, orig: tuple, deals: tuple, align_left: int | None = None,
+                       known: bool = False) -> list[list[Outcome]]:
         """What turning a card of each group may lead to: one list per group (the cells never
         dealt again first, if any card other than plain Catalunya is left there, then
-        ``deals`` in order) of :data:`Outcome`."""
+        ``deals`` in order) of :data:`Outcome`. With ``known`` only states already solved or
+        in the table are read (:class:`Unsolved` for any other)."""
         if align_left is None:
             align_left = self.align
         n_urna, n_spain, _, n_eco, n_atc = self.cards
@@ -149,7 +256,7 @@ class RelaxedSolo:
         a_up = n_atc - a_o - sum(d[2] for d in deals)
         s_up = n_spain - s_o - sum(d[3] for d in deals)
         won = pile + 1 >= n_urna
-        solve = self._solve
+        solve = self._known if known else self._solve
 
         def spain(new_orig: tuple, new_deals: list) -> list[float]:
             """T values after a Spain event (its card already taken out of its group)."""
@@ -176,7 +283,7 @@ class RelaxedSolo:
                 outs.append((u_o / n_o, "T", None if won else
                              ends((u_o - 1, s_o, m_o, k_o, a_o), d)))
             if s_o:
-                outs.append((s_o / n_o, "T", spain((u_o, s_o - 1, m_o, k_o, a_o), d)))
+                outs.append((s_o / n_o, "S", spain((u_o, s_o - 1, m_o, k_o, a_o), d)))
             if m_o:
                 outs.append((m_o / n_o, "T", ends((u_o, s_o, m_o - 1, k_o, a_o), d)))
             if k_o:
@@ -195,7 +302,7 @@ class RelaxedSolo:
             if a:
                 outs.append((a / n, "W", walks(orig, [*rest, (u, k, a - 1, s)])))
             if s:
-                outs.append((s / n, "T", spain(orig, [*rest, (u, k, a, s - 1)])))
+                outs.append((s / n, "S", spain(orig, [*rest, (u, k, a, s - 1)])))
             groups.append(outs)
         return groups
 
@@ -208,12 +315,14 @@ _SHARED: dict[Any, RelaxedSolo] = {}
 
 
 def relaxed_for(K: Any) -> RelaxedSolo:
-    """The relaxed game of tables ``K``, one per content in each process (its states kept)."""
+    """The relaxed game of tables ``K``, one per content in each process (its states kept;
+    the shipped table read when its numbers are ``K``'s)."""
     key = K.key
     got = _SHARED.get(key)
     if got is None:
         got = _SHARED[key] = RelaxedSolo.for_tables(K)
+        got.load_table(TABLE)
     return got
 
 
-__all__ = ["Outcome", "RelaxedSolo", "norm", "relaxed_for"]
+__all__ = ["TABLE", "Outcome", "RelaxedSolo", "Unsolved", "norm", "relaxed_for", "table_key"]

@@ -50,9 +50,10 @@ def check_name(name: Any, seat: int, default: str | None = None,
     return clean_name(name, field or f"seats[{seat}].name") or default or f"J{seat + 1}"
 
 
-#: bots the web table does not offer: ``planner`` solves solo Som's relaxed game in the server's
-#: process (12 s of CPU and tens of MB at first, more after each new alignment of Spain cards),
-#: work a stranger could make the server do at will
+#: bots the web table does not offer: ``planner`` plays only solo Som (with more players it is
+#: greedy), and ``planner:bounded=false`` or content without its shipped table would solve the
+#: relaxed game in the server's process (12 s of CPU and more after each alignment of Spain
+#: cards), work a stranger could make the server do at will
 NOT_ON_THE_WEB = ("planner",)
 
 
