@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 
 import ludoteca
+
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # pytest-xdist's workers get COLUMNS=80 and LINES=24 that a plain run does not have; the
+    # terminal tests size their screens themselves, as in a plain run
+    for name in ("COLUMNS", "LINES"):
+        os.environ.pop(name, None)
 
 
 def option_combos(game_id: str) -> list[dict]:
