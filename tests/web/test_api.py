@@ -164,9 +164,14 @@ def test_the_solo_planner_is_not_offered_on_the_web(client):
     err = error_of(client.post("/api/tables", json={
         "game": "som", "seats": [person(), bot("planner")], "listed": True}), 400, "bad_request")
     assert "planner" in err["message"]["en"] and "planner" not in err["allowed"]
+    assert "no ofrece el bot 'planner'" in err["message"]["es"]
+    err = error_of(client.post("/api/tables", json={
+        "game": "som", "seats": [person(), bot("planner:bounded=false")]}), 400, "bad_request")
+    assert "not offered" in err["message"]["en"] and "planner" not in err["allowed"]
     err = error_of(client.post("/api/tables", json={
         "game": "som", "seats": [person(), bot("PLANNER")], "listed": True}), 400, "bad_request")
     assert "planner" not in err["message"]["en"] and "planner" not in err["allowed"]
+    assert "no hay bot 'PLANNER' para som" in err["message"]["es"]
     assert client.get("/api/tables").json() == before
 
 

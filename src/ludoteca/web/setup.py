@@ -72,13 +72,17 @@ def check_bot(spec: Any, game_id: str, seat: int, limits: Limits | None = None,
     if not isinstance(spec, str) or not spec.strip():
         raise bad(field, "falta el nombre del bot", "the bot's name is missing", names)
     spec = spec.strip()
+    listed = ", ".join(names)
     try:
         base, params = parse_agent_name(spec)
         if base in NOT_ON_THE_WEB:
-            raise InvalidOption(f"bot {base!r} is not offered on the web table; bots: "
-                                f"{', '.join(names)}")
+            raise bad(field, f"bot no válido: la mesa web no ofrece el bot {base!r}; bots: "
+                      f"{listed}", f"not a valid bot: bot {base!r} is not offered on the web "
+                      f"table; bots: {listed}", names)
         if base not in names:                 # the registry's message would list them all
-            raise InvalidOption(f"no bot {base!r} for {game_id}; bots: {', '.join(names)}")
+            raise bad(field, f"bot no válido: no hay bot {base!r} para {game_id}; bots: "
+                      f"{listed}", f"not a valid bot: no bot {base!r} for {game_id}; bots: "
+                      f"{listed}", names)
         make_agent(spec, game_id, seed=0)
     except InvalidOption as exc:
         raise bad(field, f"bot no válido: {exc}", f"not a valid bot: {exc}", names) from None
