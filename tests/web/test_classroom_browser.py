@@ -54,7 +54,9 @@ def test_class_of_two_som_tables(class_server: str, pages: Pages) -> None:
     code = teacher.locator(".class-code").inner_text().strip()
     assert len(code) == 6
     class_id = teacher.url.split("/class/")[1].split("?")[0]
-    assert teacher.locator(".class-qr").evaluate("img => img.complete && img.naturalWidth > 0")
+    # the QR is drawn once its SVG has loaded (the page sets its address after the class came)
+    teacher.wait_for_function("() => { const img = document.querySelector('.class-qr');"
+                              " return img && img.complete && img.naturalWidth > 0; }")
 
     students: list[Any] = []
     for i in range(8):
@@ -113,6 +115,15 @@ def test_class_form_shows_the_games_options_in_the_page_language(class_server: s
     page.fill("#teacher-name", "profe")
     page.fill("#teacher-password", PASSWORD)
     page.click(".login-button")
+    page.wait_for_selector("#class-game option[value='som']", state="attached")
+    # the teacher's list of classes in the page's language too (a class waiting, of 2 tables)
+    api_as(page, base, "POST", "/api/classes", {"game": "som", "tables": 2, "seats": 4,
+                                               "bot": "random", "options": {"max_turns": 3}})
+    page.reload()
+    page.wait_for_selector(".class-list li", state="attached")
+    listed = page.locator(".class-list li").first.inner_text()   # newest first
+    words = "(esperando, 2 mesas)" if lang == "es" else "(waiting, 2 tables)"
+    assert "Som el que decidim! · " in listed and words in listed, listed
     page.wait_for_selector("#class-game option[value='som']", state="attached")
     assert page.locator("#class-options").count() == 0          # no raw JSON any more
     page.select_option("#class-game", "som")

@@ -1,6 +1,6 @@
 // /class/{id}: the projector page (teacher only): the code in big letters, the QR, the join
 // address, who sits where; start, pause, resume, end and a message to every table.
-import { call, el, header, t } from "./common.js";
+import { call, el, header, statusWords, t } from "./common.js";
 import { Dashboard } from "./dashboard.js";
 
 const app = document.getElementById("app");
@@ -8,8 +8,6 @@ const classId = location.pathname.split("/").pop();
 // the tables in small, live (pushed by the server; dashboard.js): a new status redraws the rest
 const dashboard = new Dashboard(classId, () => refresh());
 const status = el("p", { class: "class-status", role: "status", "aria-live": "polite" });
-const STATUS = { waiting: { es: "esperando", en: "waiting" }, playing: { es: "en juego", en: "playing" },
-  paused: { es: "en pausa", en: "paused" }, ended: { es: "terminada", en: "ended" } };
 
 function control(what, words) {
   return el("button", { type: "button", class: `class-${what}`, "data-action": what, onclick: async () => {
@@ -25,7 +23,7 @@ function render(c) {
   const url = c.join_url ? new URL(c.join_url, location.origin).href : "";
   const message = el("input", { id: "class-message", maxlength: "300" });
   app.replaceChildren(
-    header(`${c.title} · ${t(STATUS[c.status])}`),
+    header(`${c.title} · ${statusWords(c.status)}`),
     c.code ? el("p", { class: "class-code", "aria-label": t({ es: "Código", en: "Code" }) }, c.code) : null,
     c.code ? el("img", { class: "class-qr", src: `/api/classes/${classId}/qr.svg`, alt: url, width: "240", height: "240" }) : null,
     url ? el("p", { class: "class-url" }, url) : null,

@@ -5,6 +5,16 @@ export function t(words) {
   return words[lang];
 }
 
+/** A class's status in both languages (the server sends its code: waiting, playing...). */
+export const STATUS = { waiting: { es: "esperando", en: "waiting" },
+  playing: { es: "en juego", en: "playing" }, paused: { es: "en pausa", en: "paused" },
+  ended: { es: "terminada", en: "ended" } };
+
+/** A status code in the page's language (an unknown code as it came). */
+export function statusWords(code) {
+  return STATUS[code] ? t(STATUS[code]) : code;
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {

@@ -1,5 +1,5 @@
 // /teach: a teacher logs in (login cookie, HttpOnly), sees their classes and makes new ones.
-import { call, el, header, lang, t } from "./common.js";
+import { call, el, header, lang, statusWords, t } from "./common.js";
 import { gameFields } from "./options_form.js";
 import { postJSON } from "../table.js";
 
@@ -70,10 +70,12 @@ async function show() {
     app.replaceChildren(header(t({ es: "Docentes", en: "Teachers" })), loginForm(), status);
     return;
   }
-  const classes = await call("GET", "/api/classes");
+  const [classes, games] = await Promise.all([call("GET", "/api/classes"), call("GET", "/api/games")]);
+  const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
+  const tablesWords = (n) => t(n === 1 ? { es: "1 mesa", en: "1 table" } : { es: `${n} mesas`, en: `${n} tables` });
   const list = el("ul", { class: "class-list" }, classes.map((c) => el("li", {},
-    el("a", { href: `/class/${c.class_id}?lang=${lang}` }, `${c.game} · ${c.code || "—"}`),
-    ` (${c.status}, ${c.tables}) · `,
+    el("a", { href: `/class/${c.class_id}?lang=${lang}` }, `${titles[c.game] || c.game} · ${c.code || "—"}`),
+    ` (${statusWords(c.status)}, ${tablesWords(c.tables)}) · `,
     el("a", { href: `/class/${c.class_id}/report?lang=${lang}`, class: "class-report-link" },
       t({ es: "informe", en: "report" })))));
   const logout = el("button", { type: "button", class: "logout", onclick: async () => {
