@@ -23,7 +23,7 @@ align no more often than ``--align`` (unbounded alignments were not computed: th
 from 84 thousand to 1.1 million with one) and leaving aside Hisenda's rare extra euro
 (SOM-14.9), which the relaxed game never pays.
 
-    python bench/som_solo_bound.py              # --align 0: 0.5556, 12 s
+    python bench/som_solo_bound.py              # --align 0: 0.5556, 9 s
     python bench/som_solo_bound.py --align 1    # 0.5655, 3 min, 1.1 million card states
 
 The game and its solver are ``ludoteca.agents.som_relaxed`` (the ``planner`` bot steers by

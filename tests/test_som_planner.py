@@ -67,6 +67,23 @@ def test_relaxed_world_card_ends_the_turn_and_the_tax_is_due():
     assert T[2] == pytest.approx(5 / 6 + 1 / 6 * 0.5)
 
 
+def test_relaxed_group_vectors_are_the_group_values_at_every_money():
+    """The solver's per-money sums (:meth:`RelaxedSolo.group_vector`) are exactly the
+    one-money ones the planner reads (the same terms in the same order), on states with every
+    kind of outcome: the consulta, a world card, an economic-capacity payout (a DUI past the
+    money), ATC, Spain events."""
+    relaxed = RelaxedSolo.for_tables(ludoteca.new_game("som", players=1, seed=1).K)
+    states = [((1, 0, 1, 0, 0), ()), ((2, 1, 3, 1, 1), ((1, 1, 0, 1),)),
+              ((0, 2, 5, 2, 0), ((1, 0, 1, 1), (2, 1, 0, 0))), ((1, 1, 2, 1, 0), ((0, 2, 0, 1),))]
+    checked = 0
+    for orig, deals in states:
+        for outs in relaxed.group_outcomes(orig, norm(deals)):
+            vector = relaxed.group_vector(outs)
+            assert vector == [relaxed.group_value(outs, x) for x in range(relaxed.money + 1)]
+            checked += 1
+    assert checked >= 8
+
+
 def test_relaxed_start_value_is_the_bound():
     """From the start (8 €, tax due) the relaxed game's best win chance is 55.6 %: the bound
     the README quotes (``bench/som_solo_bound.py``)."""

@@ -3,7 +3,7 @@
 of every state of the relaxed game (``ludoteca.agents.som_relaxed``) reachable from the start
 of a game with the shipped content, in ``agents/weights/som_relaxed.bin``.
 
-    python tools/som_relaxed_table.py           # solve (about 12 s) and write the table
+    python tools/som_relaxed_table.py           # solve (about 9 s) and write the table
     python tools/som_relaxed_table.py --check   # solve and compare with the shipped table
 
 Run it again whenever the shipped Som content's numbers change (money, taxes, die, cards):

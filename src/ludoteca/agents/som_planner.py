@@ -24,7 +24,7 @@ card counts are outside the table and it steers by the fitted turn-end value alo
 game's end. ``planner:bounded=false`` solves those states as they come (each alignment costs
 seconds to tens of seconds of thinking, then the values are kept in the process) and wins
 about 2 points more often. With content other than the shipped one the table does not apply
-and the first decision of a process solves the relaxed game (about 12 s).
+and the first decision of a process solves the relaxed game (about 9 s).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ symbol are left out: under free reach turning one changes nothing.
 States: ``orig`` = (urna, Spain, world, economic capacity, ATC) cards never dealt again,
 ``deals`` = a sorted tuple of (urna, economic capacity, ATC, Spain) per Spain deal.
 
-Solving every state a shipped game may reach takes about 12 s; their values ship in
+Solving every state a shipped game may reach takes about 9 s; their values ship in
 ``agents/weights/som_relaxed.bin`` (written by ``python tools/som_relaxed_table.py``; a JSON
 header line, then zlib-compressed keys and float64 values, read without numpy), which
 :func:`relaxed_for` loads when its numbers are the content's. ``known=True`` in
@@ -70,7 +70,7 @@ def norm(deals: Sequence[tuple]) -> tuple:
 
 class RelaxedSolo:
     """The relaxed game's values for one set of numbers (money, taxes, die, payout, cards);
-    every state solved is kept (about 84 thousand from the start of a shipped game, 12 s)."""
+    every state solved is kept (about 84 thousand from the start of a shipped game, 9 s)."""
 
     def __init__(self, money: int = 36, tax: int = 3, tax_atc: int = 2, eco: int = 3,
                  die: Sequence[tuple[int, float]] = ((4, 1 / 6), (2, 4 / 6), (0, 1 / 6)),
@@ -191,20 +191,31 @@ class RelaxedSolo:
 
     def _solve(self, orig: tuple, deals: tuple, align_left: int
                ) -> tuple[list[float], list[float]]:
+        got = self._solved.get((orig, deals, align_left))
+        if got is not None:
+            return got
         try:
             return self._known(orig, deals, align_left)
         except Unsolved:
             pass
-        key = (orig, deals, align_left)
+        return self._values((orig, deals, align_left),
+                            self.group_outcomes(orig, deals, align_left))
+
+    def _values(self, key: tuple, groups: list[list[Outcome]]
+                ) -> tuple[list[float], list[float]]:
+        """Solve state ``key`` from its groups' outcomes (every state they lead to known)."""
+        orig, deals, _ = key
         a_up = self.cards[4] - orig[4] - sum(d[2] for d in deals)
-        groups = self.group_outcomes(orig, deals, align_left)
-        xs = range(self.money + 1)
-        fixed = [max((self.group_value(outs, x) for outs in groups), default=0.0) for x in xs]
+        if groups:
+            vectors = [self.group_vector(outs) for outs in groups]
+            fixed = list(map(max, *vectors)) if len(vectors) > 1 else vectors[0]
+        else:
+            fixed = [0.0] * (self.money + 1)
         W = fixed[:]
         for _ in range(100000):
             T = self.turn_values(a_up, W)
-            W2 = [max(f, t) for f, t in zip(fixed, T, strict=True)]
-            done = max(abs(a - b) for a, b in zip(W, W2, strict=True)) < 1e-13
+            W2 = list(map(max, fixed, T))
+            done = max(map(abs, map(float.__sub__, W, W2))) < 1e-13
             W = W2
             if done:
                 break
@@ -215,18 +226,48 @@ class RelaxedSolo:
         """Start-of-turn win chances per money, from the walking ones ``W``: tax, then the die
         (a die Hisenda cannot pay is a DUI: won)."""
         tax = self.tax_atc if a_up else self.tax
-        top = self.money
-        T = []
-        for x in range(top + 1):
-            if x < tax:
-                T.append(0.0)
-                continue
-            y = x - tax
-            v = 0.0
+        n = self.money + 1 - tax                     # the moneys that can pay the tax
+        if n <= 0:
+            return [0.0] * (self.money + 1)
+        ext = W + [1.0] * max(d for d, _ in self.die)   # past all the money: a DUI, won
+        if len(self.die) == 3:               # summed in the die's order, as one x at a time
+            (d1, p1), (d2, p2), (d3, p3) = self.die
+            v = [p1 * a + p2 * b + p3 * c for a, b, c in
+                 zip(ext[d1:d1 + n], ext[d2:d2 + n], ext[d3:d3 + n], strict=True)]
+        else:
+            v = [0.0] * n
             for d, pr in self.die:
-                v += pr * (1.0 if top - y < d else W[min(y + d, top)])
-            T.append(v)
-        return T
+                v = [a + pr * b for a, b in zip(v, ext[d:d + n], strict=True)]
+        return [0.0] * tax + v
+
+    def group_vector(self, outs: list[Outcome]) -> list[float]:
+        """:meth:`group_value` for every money at once (the same sums in the same order)."""
+        width, eco = self.money + 1, self.eco
+        terms = []
+        for pr, kind, arr in outs:
+            if arr is None:
+                arr = [1.0] * width                      # the consulta: won at every money
+            elif kind == "K":
+                arr = list(arr[eco:]) + [1.0] * eco      # a payout Hisenda cannot make: won
+            terms.append((pr, arr))
+        n = len(terms)
+        if n == 1:
+            (p1, a1), = terms
+            return [p1 * a for a in a1]
+        if n == 2:
+            (p1, a1), (p2, a2) = terms
+            return [p1 * a + p2 * b for a, b in zip(a1, a2, strict=True)]
+        if n == 3:
+            (p1, a1), (p2, a2), (p3, a3) = terms
+            return [p1 * a + p2 * b + p3 * c for a, b, c in zip(a1, a2, a3, strict=True)]
+        if n == 4:
+            (p1, a1), (p2, a2), (p3, a3), (p4, a4) = terms
+            return [p1 * a + p2 * b + p3 * c + p4 * d
+                    for a, b, c, d in zip(a1, a2, a3, a4, strict=True)]
+        v = [0.0] * width
+        for pr, arr in terms:
+            v = [a + pr * b for a, b in zip(v, arr, strict=True)]
+        return v
 
     def group_value(self, outs: list[Outcome], x: int) -> float:
         """The win chance of turning a card of a group (:meth:`group_outcomes`) with ``x`` €
