@@ -55,7 +55,9 @@ def play_one(args: tuple) -> dict:
     me = seed % players
     agents = [make_agent(mcts_name if s == me else opponent, game_id, seed * 10 + s)
               for s in range(players)]
-    think, cpu, decisions, slowest = 0.0, 0.0, 0, 0.0
+    think, cpu, decisions, slowest, cut = 0.0, 0.0, 0, 0.0, 0
+    budget = getattr(agents[me], "iterations", None)
+    capped = budget is not None and getattr(agents[me], "seconds", None) is not None
     while not game.is_over:
         seat = game.to_move[0]
         if seat == me and len(game.legal_actions(seat)) > 1:
@@ -66,6 +68,8 @@ def play_one(args: tuple) -> dict:
             slowest = max(slowest, took)
             cpu += time.process_time() - c
             decisions += 1
+            if capped and agents[seat].last_search.get("iterations", budget) < budget:
+                cut += 1                    # the search stopped on time, short of its iterations
         else:
             action = agents[seat].choose(game, seat)
         game.apply(action, seat=seat)
@@ -77,6 +81,8 @@ def play_one(args: tuple) -> dict:
            "winners": list(res.winners), "ranking": list(res.ranking),
            "scores": [float(x) for x in res.scores], "decisions": decisions, "think": think,
            "cpu": cpu, "slowest": slowest}
+    if capped:                   # iterations and seconds: the decisions the clock cut short
+        out["cut"] = cut
     if res.details and "bankrupt" in res.details:      # Qytetet / Civitas: who went bankrupt
         out["bankrupt"] = list(res.details["bankrupt"])
     if players == 1:             # alone there is no opponent: it plays the same seed alone
@@ -285,6 +291,12 @@ def main() -> None:
     print(f"  mcts decisions {decisions}, {think / max(1, decisions):.3f} s each{slowest} "
           f"({cpu:.3f} s of CPU in the {len(timed)} games that timed it); "
           f"endings {reasons}; wall {wall:.0f} s with {a.workers} worker(s)")
+    cut_rows = [r for r in results if "cut" in r]
+    if cut_rows:
+        print(f"  the clock cut the search short of its iterations in "
+              f"{sum(r['cut'] for r in cut_rows)} of {sum(r['decisions'] for r in cut_rows)} "
+              f"decisions ({sum(1 for r in cut_rows if r['cut'])} of {len(cut_rows)} games: "
+              f"those replay only on a machine as fast)")
 
 
 if __name__ == "__main__":
