@@ -215,6 +215,30 @@ def test_mistakes_exit_2_with_a_clear_message(args, message):
     assert result.output.startswith("Error:") and result.output.count("\n") == 1
 
 
+@pytest.mark.parametrize("args, message", [
+    (["play", "qytetet", "--players", "Ana,bot:clever"], "no hay bot 'clever' para qytetet"),
+    (["play", "qytetet", "--players", "5"], "qytetet se juega de 2 a 4 jugadores; son 5"),
+    (["play", "qytetet", "--option", "speed=3"], "no hay opción 'speed'"),
+    (["play", "som", "--players", "bot:greedy", "--option", "centralism=medio"],
+     "el centralismo medio no se juega en solitario"),
+    (["play", "som", "--players", "Ana,bot:mcts:iterations=0"],
+     "iterations ha de ser un número entero ≥ 1; es 0"),
+    (["play", "som", "--players", "Ana,bot:mcts:depth=2"],
+     "el bot 'mcts' no tiene el parámetro depth; acepta los parámetros: iterations"),
+    (["play", "som", "--players", "bot:planner:bounded=maybe"],
+     "planner: bounded ha de ser true o false; es 'maybe'"),
+    (["play", "qytetet", "--option", "board=missing.toml"], "missing.toml: no existe el fichero"),
+])
+def test_mistakes_in_spanish_are_told_in_spanish(args, message):
+    """With ``--lang es`` a refused option, bot or player count is explained in Spanish only
+    (the English words of the same error do not leak into the line)."""
+    result = cli(*args, "--lang", "es")
+    assert result.exit_code == 2, result.output
+    line = " ".join(result.output.split())
+    assert message in line, line
+    assert not any(w in line for w in (" must ", " is not ", " got ", "allowed", "takes"))
+
+
 @pytest.mark.parametrize("content, message", [
     ("{not json", "is not valid JSON (line 1"),
     ("[1, 2]", "is not a valid game record"),

@@ -180,6 +180,22 @@ def test_options_the_game_itself_refuses_are_explained(client):
         "game": "som", "seats": [person()], "options": {"centralism": "medio"}}),
         400, "invalid_option")
     assert "medio" in err["message"]["en"] and "medio" in err["message"]["es"]
+    assert "is not played solo" in err["message"]["en"]
+    assert "no se juega en solitario" in err["message"]["es"]          # one language each
+    assert "is not played" not in err["message"]["es"]
+
+
+def test_a_bots_bad_parameters_are_explained_in_each_language(client):
+    """The registry's and the bot's own refusals reach the lobby in Spanish and English."""
+    for spec, es, en in [
+            ("mcts:iterations=0", "iterations ha de ser un número entero ≥ 1; es 0",
+             "iterations must be a whole number ≥ 1; got 0"),
+            ("mcts:depth=2", "no tiene el parámetro depth", "has no parameter depth"),
+            ("mcts:iterations", "no es clave=valor", "is not key=value")]:
+        err = error_of(client.post("/api/tables", json={
+            "game": "som", "seats": [person(), bot(spec)]}), 400, "bad_request")
+        assert es in err["message"]["es"] and en in err["message"]["en"], err
+        assert en not in err["message"]["es"]
 
 
 def test_a_board_given_as_toml_text_is_accepted(client):

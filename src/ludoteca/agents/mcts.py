@@ -123,26 +123,36 @@ class MCTSAgent:
                  prior: float | None = None, tie: float | None = None) -> None:
         if iterations is not None and (isinstance(iterations, bool) or
                                        not isinstance(iterations, int) or iterations < 1):
-            raise InvalidOption(f"mcts: iterations must be a whole number ≥ 1; got {iterations!r}")
+            raise InvalidOption(f"mcts: iterations must be a whole number ≥ 1; got {iterations!r}",
+                                f"mcts: iterations ha de ser un número entero ≥ 1; es "
+                                f"{iterations!r}")
         if seconds is not None and (isinstance(seconds, bool) or
                                     not isinstance(seconds, (int, float)) or not seconds > 0):
-            raise InvalidOption(f"mcts: seconds must be a number > 0; got {seconds!r}")
+            raise InvalidOption(f"mcts: seconds must be a number > 0; got {seconds!r}",
+                                f"mcts: seconds ha de ser un número > 0; es {seconds!r}")
         if rollout_depth is not None and (isinstance(rollout_depth, bool) or
                                           not isinstance(rollout_depth, int) or
                                           rollout_depth < -1):
             raise InvalidOption(f"mcts: rollout_depth must be a whole number ≥ 0, or -1 (to "
-                                f"the end); got {rollout_depth!r}")
+                                f"the end); got {rollout_depth!r}",
+                                f"mcts: rollout_depth ha de ser un número entero ≥ 0, o -1 "
+                                f"(hasta el final); es {rollout_depth!r}")
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:
-            raise InvalidOption(f"mcts: c must be a number ≥ 0; got {c!r}")
+            raise InvalidOption(f"mcts: c must be a number ≥ 0; got {c!r}",
+                                f"mcts: c ha de ser un número ≥ 0; es {c!r}")
         if rollout is not None and rollout not in ROLLOUT_POLICIES:
             raise InvalidOption(f"mcts: rollout must be one of {', '.join(ROLLOUT_POLICIES)}; "
-                                f"got {rollout!r}")
+                                f"got {rollout!r}",
+                                f"mcts: rollout ha de ser uno de "
+                                f"{', '.join(ROLLOUT_POLICIES)}; es {rollout!r}")
         if prior is not None and (isinstance(prior, bool) or
                                   not isinstance(prior, (int, float)) or not prior >= 0):
-            raise InvalidOption(f"mcts: prior must be a number ≥ 0; got {prior!r}")
+            raise InvalidOption(f"mcts: prior must be a number ≥ 0; got {prior!r}",
+                                f"mcts: prior ha de ser un número ≥ 0; es {prior!r}")
         if tie is not None and (isinstance(tie, bool) or
                                 not isinstance(tie, (int, float)) or not tie >= 0):
-            raise InvalidOption(f"mcts: tie must be a number ≥ 0; got {tie!r}")
+            raise InvalidOption(f"mcts: tie must be a number ≥ 0; got {tie!r}",
+                                f"mcts: tie ha de ser un número ≥ 0; es {tie!r}")
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
         self.tie = None if tie is None else float(tie)

@@ -70,9 +70,13 @@ def parse_agent_name(spec: str) -> tuple[str, dict[str, Any]]:
             key = key.strip()
             if not eq or not key:
                 raise InvalidOption(f"bot {spec!r}: parameters are written name:key=value,"
-                                    f"key=value; {item.strip()!r} is not key=value")
+                                    f"key=value; {item.strip()!r} is not key=value",
+                                    f"bot {spec!r}: los parámetros se escriben "
+                                    f"nombre:clave=valor,clave=valor; {item.strip()!r} no es "
+                                    f"clave=valor")
             if key in params:
-                raise InvalidOption(f"bot {spec!r}: parameter {key!r} given twice")
+                raise InvalidOption(f"bot {spec!r}: parameter {key!r} given twice",
+                                    f"bot {spec!r}: el parámetro {key!r} está dos veces")
             params[key] = _value(value.strip())
     return name, params
 
@@ -111,15 +115,19 @@ def make_agent(name: str, game_id: str, seed: int | None = None) -> Agent:
     by_game = _AGENTS.get(base, {})
     factory = by_game.get(game_id) or by_game.get("*")
     if factory is None:
-        raise InvalidOption(f"no bot {base!r} for {game_id}; bots: "
-                            f"{', '.join(agent_names(game_id))}")
+        listed = ", ".join(agent_names(game_id))
+        raise InvalidOption(f"no bot {base!r} for {game_id}; bots: {listed}",
+                            f"no hay bot {base!r} para {game_id}; bots: {listed}")
     if params:
         allowed = agent_parameters(factory)
         unknown = sorted(set(params) - set(allowed))
         if unknown:
             which = f"parameters: {', '.join(allowed)}" if allowed else "no parameters"
+            cuales = f"los parámetros: {', '.join(allowed)}" if allowed else "ningún parámetro"
             raise InvalidOption(f"bot {base!r} has no parameter {', '.join(unknown)}; "
-                                f"it takes {which}")
+                                f"it takes {which}",
+                                f"el bot {base!r} no tiene el parámetro {', '.join(unknown)}; "
+                                f"acepta {cuales}")
     return factory(seed, **params)
 
 

@@ -358,7 +358,8 @@ class SomSoloPlanner:
         self._rng = random.Random(seed)
         self.greedy = make_agent("greedy", "som", seed)
         if not isinstance(bounded, bool):
-            raise InvalidOption(f"planner: bounded must be true or false; got {bounded!r}")
+            raise InvalidOption(f"planner: bounded must be true or false; got {bounded!r}",
+                                f"planner: bounded ha de ser true o false; es {bounded!r}")
         self.bounded = bounded
         if self.bounded:                   # the shipped content's table, read once a process
             from ludoteca.games.som.tables import default_tables

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from ludoteca.core.errors import LudotecaError
 from ludoteca.core.i18n import detect_lang
 
 from .messages import LANGS, tr
@@ -24,11 +25,14 @@ def console() -> Console:
     return Console(width=width, highlight=False)
 
 
-def fail(message: object, lang: str) -> NoReturn:
-    """One line on stderr and exit code 2: a mistake in what the user asked for."""
+def fail(message: object, lang: str, code: int = 2) -> NoReturn:
+    """One line on stderr and exit code ``code``: a mistake in what the user asked for (an
+    error of ludoteca's in ``lang`` when it has that language's words)."""
+    text = message.text(lang) if isinstance(message, LudotecaError) and \
+        hasattr(message, "text") else str(message)
     err = Console(stderr=True, highlight=False)
-    err.print(f"[bold red]{tr(lang, 'error')}:[/] {escape(str(message))}", soft_wrap=True)
-    raise typer.Exit(2)
+    err.print(f"[bold red]{tr(lang, 'error')}:[/] {escape(text)}", soft_wrap=True)
+    raise typer.Exit(code)
 
 
 def pick_lang(lang: str | None) -> str:

@@ -122,7 +122,7 @@ def check_cmd(
     try:
         check_text(key, text, str(file))
     except ContentError as exc:
-        _fail(str(exc), lang, 1)
+        _fail(exc.text(lang), lang, 1)
     Console(highlight=False, soft_wrap=True).print(
         escape(_t(lang, "ok", file=str(file), game=key)))
 

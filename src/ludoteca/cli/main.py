@@ -230,7 +230,7 @@ def play_cmd(
                 if len(given) != len(seats):
                     raise CliError(tr(lang, "seat_count", given=len(given), saved=len(seats)))
                 seats = given
-            attach_bots(seats, rec["game"], rec["seed"])
+            attach_bots(seats, rec["game"], rec["seed"], lang)
             the_game, log = load_game(rec, seats, out, lang)
             table = Table(the_game, seats, lang, out, log=log, save_default=load)
             loaded = tr(lang, "loaded", file=escape(load), n=actions(lang, len(log)))
@@ -241,7 +241,7 @@ def play_cmd(
             seats = parse_players(players or str(gi.players[0]), lang)
             opts = parse_options(game, option or [], lang)
             the_game = new_game(game, players=[s.name for s in seats], seed=seed, options=opts)
-            attach_bots(seats, game, the_game.seed)
+            attach_bots(seats, game, the_game.seed, lang)
             table = Table(the_game, seats, lang, out)
     except (CliError, LudotecaError) as exc:
         fail(exc, lang)

@@ -120,14 +120,14 @@ def parse_options(game_id: str, items: Sequence[str], lang: str) -> dict[str, An
     return out
 
 
-def attach_bots(seats: Sequence[Seat], game_id: str, seed: int) -> None:
+def attach_bots(seats: Sequence[Seat], game_id: str, seed: int, lang: str = "en") -> None:
     """Give each bot seat its agent; seat ``i`` gets seed ``seed + i`` (reproducible)."""
     for i, seat in enumerate(seats):
         if seat.bot is not None:
             try:
                 seat.agent = make_agent(seat.bot, game_id, seed + i)
             except InvalidOption as exc:
-                raise CliError(str(exc)) from None
+                raise CliError(exc.text(lang)) from None
 
 
 def terminal_reader(console: Console, secret: Callable[[], bool] = lambda: False) -> Reader:

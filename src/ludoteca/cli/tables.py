@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
@@ -25,9 +25,8 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ludoteca.core.i18n import detect_lang
-
-from .messages import LANGS, actions, tr
+from .common import fail, pick_lang
+from .messages import actions
 
 if TYPE_CHECKING:
     from ludoteca.web.admin import ActionRow, TableInfo
@@ -92,20 +91,6 @@ def console() -> Console:
     """Rich console; 100 columns when the output is not a terminal (pipes, tests)."""
     width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 100
     return Console(width=width, highlight=False)
-
-
-def fail(message: object, lang: str, code: int = 2) -> NoReturn:
-    err = Console(stderr=True, highlight=False)
-    err.print(f"[bold red]{tr(lang, 'error')}:[/] {escape(str(message))}", soft_wrap=True)
-    raise typer.Exit(code)
-
-
-def pick_lang(lang: str | None) -> str:
-    if lang is None:
-        return detect_lang()
-    if lang.lower() not in LANGS:
-        fail(tr(detect_lang(), "bad_lang", value=lang), detect_lang())
-    return lang.lower()
 
 
 @contextmanager

@@ -48,7 +48,9 @@ def content_text(value: Any, game_id: str) -> tuple[str, str] | None:
     if isinstance(value, (str, Path)):
         return read_text(value), str(value)
     raise InvalidOption(f"{game_id}: option content must be the path of a TOML content file "
-                        f"(or {{\"source\": name, \"toml\": text}}); got {value!r}")
+                        f"(or {{\"source\": name, \"toml\": text}}); got {value!r}",
+                        f"{game_id}: la opción content ha de ser la ruta de un fichero TOML de "
+                        f"contenido (o {{\"source\": nombre, \"toml\": texto}}); es {value!r}")
 
 
 def read_text(path: str | Path, option: str = "content", what: str = "content file") -> str:
@@ -59,9 +61,11 @@ def read_text(path: str | Path, option: str = "content", what: str = "content fi
         return p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ContentError(f"{path}: file not found (option {option} expects the path of a "
-                           f"TOML {what})") from None
+                           f"TOML {what})", f"{path}: no existe el fichero (la opción {option} "
+                           f"espera la ruta de un fichero TOML)") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(f"{path}: cannot be read: {exc}") from None
+        raise ContentError(f"{path}: cannot be read: {exc}",
+                           f"{path}: no se puede leer: {exc}") from None
 
 
 def record_value(origin: str, text: str) -> dict[str, str]:

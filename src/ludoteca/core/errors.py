@@ -28,7 +28,18 @@ class IllegalAction(LudotecaError, ValueError):
 
 
 class InvalidOption(LudotecaError, ValueError):
-    """A game option (or player count, or content file) that the game does not accept."""
+    """A game option (or player count, content file, bot name) that is not accepted.
+
+    The message (``str(exc)``) says what was wrong and what is allowed in English; ``es``,
+    when given, says it in Spanish (:meth:`text` falls back to the English one)."""
+
+    def __init__(self, message: str, es: str | None = None) -> None:
+        super().__init__(message)
+        self.es = es
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` ('es' or 'en')."""
+        return self.es if lang == "es" and self.es else str(self)
 
 
 class ContentError(InvalidOption):

@@ -47,8 +47,11 @@ def validate_options(game_id: str, specs: dict[str, OptionSpec],
     given = dict(given or {})
     unknown = sorted(set(given) - set(specs))
     if unknown:
-        allowed = ", ".join(sorted(specs)) or "none"
-        raise InvalidOption(f"{game_id}: unknown option {unknown[0]!r}; allowed options: {allowed}")
+        allowed = ", ".join(sorted(specs))
+        raise InvalidOption(f"{game_id}: unknown option {unknown[0]!r}; allowed options: "
+                            f"{allowed or 'none'}",
+                            f"{game_id}: no hay opción {unknown[0]!r}; opciones: "
+                            f"{allowed or 'ninguna'}")
     out = {}
     for name, spec in specs.items():
         value = given.get(name, spec.default)
@@ -57,6 +60,8 @@ def validate_options(game_id: str, specs: dict[str, OptionSpec],
         if spec.choices is not None and value not in spec.choices and value != spec.default:
             allowed = ", ".join(repr(c) for c in spec.choices)
             raise InvalidOption(f"{game_id}: option {name}={value!r} is not allowed; "
-                                f"allowed values: {allowed}")
+                                f"allowed values: {allowed}",
+                                f"{game_id}: la opción {name}={value!r} no está permitida; "
+                                f"valores permitidos: {allowed}")
         out[name] = value
     return out

@@ -54,7 +54,8 @@ def info(game_id: str) -> GameInfo:
     try:
         return _REGISTRY[game_id]
     except KeyError:
-        raise InvalidOption(f"unknown game {game_id!r}; games: {', '.join(games())}") from None
+        raise InvalidOption(f"unknown game {game_id!r}; games: {', '.join(games())}",
+                            f"no hay juego {game_id!r}; juegos: {', '.join(games())}") from None
 
 
 def game_maker(game_id: str, players: int | Sequence[str] | None = None,
@@ -72,9 +73,11 @@ def game_maker(game_id: str, players: int | Sequence[str] | None = None,
         names = tuple(players)
     else:
         raise InvalidOption(f"{game_id}: players must be a count or a list of names; "
-                            f"got {players!r}")
+                            f"got {players!r}", f"{game_id}: players ha de ser un número o una "
+                            f"lista de nombres; es {players!r}")
     if not lo <= len(names) <= hi:
-        raise InvalidOption(f"{game_id} is played by {lo} to {hi} players; got {len(names)}")
+        raise InvalidOption(f"{game_id} is played by {lo} to {hi} players; got {len(names)}",
+                            f"{game_id} se juega de {lo} a {hi} jugadores; son {len(names)}")
     opts = validate_options(game_id, gi.options, options)
     factory = gi.factory
     assert factory is not None
@@ -94,5 +97,6 @@ def new_game(game_id: str, players: int | Sequence[str] | None = None, seed: int
     if seed is None:
         seed = secrets.randbits(32)
     elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidOption(f"{game_id}: seed must be an integer; got {seed!r}")
+        raise InvalidOption(f"{game_id}: seed must be an integer; got {seed!r}",
+                            f"{game_id}: la semilla ha de ser un número entero; es {seed!r}")
     return make(seed, dice or ())

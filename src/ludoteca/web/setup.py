@@ -85,7 +85,8 @@ def check_bot(spec: Any, game_id: str, seat: int, limits: Limits | None = None,
                       f"{listed}", names)
         make_agent(spec, game_id, seed=0)
     except InvalidOption as exc:
-        raise bad(field, f"bot no válido: {exc}", f"not a valid bot: {exc}", names) from None
+        raise bad(field, f"bot no válido: {exc.text('es')}", f"not a valid bot: {exc}",
+                  names) from None
     seconds, iterations = params.get("seconds"), params.get("iterations")
     cap = limits.bot_max_seconds
     if isinstance(seconds, (int, float)) and seconds > cap:
@@ -189,7 +190,8 @@ def check_request(body: Any, limits: Limits | None = None) -> TableRequest:
         game = ludoteca.new_game(game_id, players=[s.name for s in seats], seed=seed,
                                  options=options)
     except InvalidOption as exc:
-        err = WebError("invalid_option", f"la partida no acepta estas opciones: {exc}",
+        err = WebError("invalid_option",
+                       f"la partida no acepta estas opciones: {exc.text('es')}",
                        f"the game does not accept these options: {exc}", sorted(gi.options))
         named = [n for n in BOARD_OPTIONS if options.get(n) is not None]
         if isinstance(exc, ContentError) and named:

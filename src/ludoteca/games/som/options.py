@@ -27,8 +27,10 @@ def int_option(options: dict, name: str, lo: int, allow_none: bool = True) -> in
         v = int(v)
     if not isinstance(v, int) or isinstance(v, bool) or v < lo:
         extra = " or null (no limit)" if allow_none else ""
+        extra_es = " o null (sin límite)" if allow_none else ""
         raise InvalidOption(f"som: option {name} must be a whole number >= {lo}{extra}; "
-                            f"got {v!r}")
+                            f"got {v!r}", f"som: la opción {name} ha de ser un número entero "
+                            f">= {lo}{extra_es}; es {v!r}")
     return v
 
 
@@ -65,12 +67,17 @@ class OptionsMixin:
         mode = options.get("mode", "A")
         if mode not in MODES:
             raise InvalidOption(f"som: option mode={mode!r} is not allowed; allowed values: "
-                                f"{', '.join(MODES)}")
+                                f"{', '.join(MODES)}", f"som: la opción mode={mode!r} no está "
+                                f"permitida; valores permitidos: {', '.join(MODES)}")
         self.solo = n == 1
         if self.solo and mode not in C.solo_modes:                        # SOM-18.10, 16.27
             raise InvalidOption(f"som: mode {mode} is not played solo (Participación "
                                 f"democrática needs other players; rulebook «Instrucciones "
-                                f"para 1 jugador»); solo modes: {', '.join(C.solo_modes)}")
+                                f"para 1 jugador»); solo modes: {', '.join(C.solo_modes)}",
+                                f"som: el modo {mode} no se juega en solitario (Participación "
+                                f"democrática necesita más jugadores; reglamento "
+                                f"«Instrucciones para 1 jugador»); modos en solitario: "
+                                f"{', '.join(C.solo_modes)}")
         flags = C.modes[mode]
         self.mode = mode
         self.types_matter = self.protect_ok = bool(flags["public_management"])
@@ -82,10 +89,14 @@ class OptionsMixin:
             cen = "medio" if n > 1 else C.solo_degrees[0]                 # rulings: defaults
         if cen not in CENTRALISM_CHOICES:
             raise InvalidOption(f"som: option centralism={cen!r} is not allowed; allowed "
-                                f"values: {', '.join(CENTRALISM_CHOICES)}")
+                                f"values: {', '.join(CENTRALISM_CHOICES)}",
+                                f"som: la opción centralism={cen!r} no está permitida; "
+                                f"valores permitidos: {', '.join(CENTRALISM_CHOICES)}")
         if self.solo and cen not in (*C.solo_degrees, "dado"):            # SOM-3.7, 18.3
             raise InvalidOption(f"som: centralism {cen} is not played solo; solo centralism: "
-                                f"{', '.join(C.solo_degrees)}, dado")
+                                f"{', '.join(C.solo_degrees)}, dado",
+                                f"som: el centralismo {cen} no se juega en solitario; "
+                                f"en solitario: {', '.join(C.solo_degrees)}, dado")
         self.degree = -1 if cen == "dado" else DEGREES.index(cen)
         colours = options.get("colours")
         if colours is None:
@@ -95,7 +106,9 @@ class OptionsMixin:
         if not isinstance(colours, (list, tuple)) or len(colours) != n or \
                 len(set(colours)) != n or any(c not in C.colours for c in colours):
             raise InvalidOption(f"som: option colours must list {n} distinct colours from "
-                                f"{', '.join(C.colours)}; got {colours!r}")
+                                f"{', '.join(C.colours)}; got {colours!r}",
+                                f"som: la opción colours ha de dar {n} colores distintos de "
+                                f"{', '.join(C.colours)}; es {colours!r}")
         self.colours = tuple(colours)
         self.pic_seat = tuple(
             -1 if pic < 0 or C.colours[pic] not in self.colours
@@ -105,7 +118,9 @@ class OptionsMixin:
             fp = int(fp) if isinstance(fp, str) and fp.isdigit() else fp
             if not isinstance(fp, int) or isinstance(fp, bool) or not 0 <= fp < n:
                 raise InvalidOption(f"som: option first_player must be a seat 0 to {n - 1}; "
-                                    f"got {options.get('first_player')!r}")
+                                    f"got {options.get('first_player')!r}",
+                                    f"som: la opción first_player ha de ser un asiento de 0 a "
+                                    f"{n - 1}; es {options.get('first_player')!r}")
             options["first_player"] = fp
         if options.get("concentracio_cell") is not None:
             cell_of(options["concentracio_cell"], self.K.RC)
