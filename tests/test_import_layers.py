@@ -64,6 +64,9 @@ def modules() -> dict[str, tuple[Path, bool]]:
         if is_package:
             parts.pop()
         found[".".join(parts)] = (path, is_package)
+    for path in sorted(PACKAGE_DIR.rglob("*.c")):      # compiled extensions: import nothing
+        found[".".join(path.relative_to(PACKAGE_DIR.parent).with_suffix("").parts)] = (
+            path, False)
     return found
 
 
@@ -118,6 +121,8 @@ def import_graph() -> list[Edge]:
     known = modules()
     edges = []
     for module, (path, is_package) in known.items():
+        if path.suffix != ".py":
+            continue
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for stmt, deferred in _imports(tree):
             for target in _targets(stmt, module, is_package, known):

@@ -4,6 +4,7 @@ states, whole games that replay, no peeking, greedy play with more than one play
 from __future__ import annotations
 
 import random
+import shutil
 
 import pytest
 from test_no_peek import Guard, som_face_down
@@ -15,6 +16,11 @@ from ludoteca.agents.som_relaxed import TABLE, RelaxedSolo, Unsolved, norm, rela
 from ludoteca.core.errors import InvalidOption
 from ludoteca.games.som.bots import SomGreedyAgent
 from ludoteca.games.som.common import PH_MOVE
+
+#: the compiled solver is built wherever a C compiler is (``pip install`` builds it)
+needs_compiled = pytest.mark.skipif(
+    not RelaxedSolo().compiled and not (shutil.which("cc") or shutil.which("gcc")),
+    reason="the compiled solver is not built (no C compiler)")
 
 
 def play(bot_name: str, seed: int, players: int = 1, cap: int = 4000):
@@ -101,7 +107,7 @@ def test_shipped_table_holds_the_solvers_values():
     shipped = relaxed_for(K)
     assert shipped.ready and len(shipped._rows) == 84276
     small = sorted(k for k in shipped._rows if sum(k) <= 9)
-    fresh = RelaxedSolo.for_tables(K)
+    fresh = RelaxedSolo.for_tables(K, compiled=False)
     for key in random.Random(5).sample(small, 300):
         orig = tuple(key[:5])
         deals = tuple(d for d in (tuple(key[i:i + 4]) for i in range(5, 21, 4)) if any(d))
@@ -109,6 +115,61 @@ def test_shipped_table_holds_the_solvers_values():
         assert fresh.solve(orig, deals)[1] == shipped.table_values(orig, deals)
     with pytest.raises(Unsolved):
         shipped.group_outcomes((3, 2, 9, 2, 1), ((1, 1, 0, 2),), known=True)
+
+
+@needs_compiled
+def test_compiled_solver_gives_the_python_values_bit_for_bit():
+    """The compiled solver (``agents/_som_relaxed.c``) solves the same states to the same
+    values, to the last bit, as the Python one: every state of a small game with one chosen
+    alignment (SOM-12.6: deals holding Spain cards), and every state of the shipped table."""
+    small = dict(money=20, cards=(3, 2, 4, 1, 1), align=1)
+    python = RelaxedSolo(**small, compiled=False)
+    compiled = RelaxedSolo(**small)
+    assert compiled.compiled
+    python.start_value(6)
+    compiled.start_value(6)
+    assert compiled.states == python.states > 1000
+    assert any(d[3] for _, deals, _ in python._solved for d in deals)
+    for (orig, deals, align), values in python._solved.items():
+        assert compiled._fast.lookup(orig, deals, align) == values
+    K = ludoteca.new_game("som", players=1, seed=1).K
+    shipped, fresh = relaxed_for(K), RelaxedSolo.for_tables(K)
+    fresh.start_value(8)
+    assert fresh.states == len(shipped._rows)
+    for key in shipped._rows:
+        orig = tuple(key[:5])
+        deals = tuple(d for d in (tuple(key[i:i + 4]) for i in range(5, 21, 4)) if any(d))
+        assert fresh._fast.lookup(orig, deals, 0)[1] == shipped.table_values(orig, deals)
+
+
+@needs_compiled
+def test_compiled_solver_within_a_budget_goes_on_where_it_stopped():
+    """``solve_within`` solves at most about ``budget`` new states and keeps them: called again
+    it goes on, and the values it ends with are the unbudgeted solve's."""
+    whole = RelaxedSolo(money=20, cards=(3, 2, 4, 1, 1), align=1)
+    whole.start_value(6)
+    part = RelaxedSolo(money=20, cards=(3, 2, 4, 1, 1), align=1)
+    calls = 0
+    while not part.solve_within((3, 2, 4, 1, 1), (), 200):
+        calls += 1
+        assert part.states <= calls * (200 + 50)
+        with pytest.raises(Unsolved):
+            part.group_outcomes((3, 2, 4, 1, 1), (), known=True)
+    assert calls >= 3 and part.states == whole.states
+    assert part.solve((3, 2, 4, 1, 1), ()) == whole.solve((3, 2, 4, 1, 1), ())
+    assert RelaxedSolo(compiled=False).solve_within((1, 0, 1, 0, 0), (), 10 ** 6) is False
+
+
+@needs_compiled
+def test_compiled_solver_refuses_states_it_cannot_hold():
+    compiled = RelaxedSolo(money=20, cards=(3, 2, 4, 1, 1))
+    with pytest.raises(ValueError, match="5 counts"):
+        compiled._fast.solve((1, 2), (), 0)
+    with pytest.raises(ValueError, match="too many deals"):
+        compiled._fast.solve((1, 0, 0, 0, 0), [(1, 0, 0, 0)] * 40, 0)
+    with pytest.raises(ValueError, match="0..255"):
+        compiled._fast.lookup((1, 0, 0, 0, 300), (), 0)
+    assert RelaxedSolo(money=500).compiled is False           # more money than it holds
 
 
 def test_table_is_read_only_for_its_numbers(tmp_path):
@@ -197,12 +258,14 @@ def test_planner_with_more_players_plays_as_greedy():
         game.apply(a, seat=seat)
 
 
-def test_bounded_planner_never_solves_a_state(monkeypatch):
-    """By default the planner reads only the shipped table: after a real alignment of Spain
-    cards (SOM-12.6; seed 1007 has one early) it steers by the fitted value alone, and no state
-    is solved in the whole game, so no decision waits for a solve."""
-    relaxed = relaxed_for(ludoteca.new_game("som", players=1, seed=1).K)
-    before = set(relaxed._solved)
+def test_bounded_planner_without_the_compiled_solver_never_solves_a_state(monkeypatch):
+    """Without the compiled solver the planner reads only the shipped table: after a real
+    alignment of Spain cards (SOM-12.6; seed 1007 has one early) it steers by the fitted value
+    alone, and no state is solved in the whole game, so no decision waits for a solve."""
+    K = ludoteca.new_game("som", players=1, seed=1).K
+    relaxed = RelaxedSolo.for_tables(K, compiled=False)
+    assert relaxed.load_table(TABLE) and not relaxed.compiled
+    monkeypatch.setattr(som_planner, "relaxed_for", lambda _: relaxed)
     missed = []
     real = som_planner.group_outcomes
 
@@ -216,8 +279,50 @@ def test_bounded_planner_never_solves_a_state(monkeypatch):
     monkeypatch.setattr(som_planner, "group_outcomes", counting)
     game, _ = play("planner", 1007)
     assert game.is_over and missed
-    assert all(key in before or table_key(*key[:2]) in relaxed._rows
-               for key in relaxed._solved if key[2] == 0)
+    assert all(table_key(*key[:2]) in relaxed._rows for key in relaxed._solved if key[2] == 0)
+
+
+class CountingSolver:
+    """The compiled solver, counting the new states each call solves."""
+
+    def __init__(self, solver):
+        self.solver, self.calls = solver, []
+
+    def solve(self, *args):
+        before = self.solver.states
+        got = self.solver.solve(*args)
+        self.calls.append((args, self.solver.states - before, got is not None))
+        return got
+
+    def __getattr__(self, name):
+        return getattr(self.solver, name)
+
+
+@needs_compiled
+def test_bounded_planner_solves_a_budget_of_states_a_decision(monkeypatch):
+    """With the compiled solver the planner solves the states after an alignment (SOM-12.6;
+    seed 1007 has one early) at most :data:`SOLVE_BUDGET` new states a decision (a few tens of
+    ms), goes on where it stopped at the next decision, and until then steers by the fitted
+    value; the game is the one ``planner:bounded=false`` plays when no solve is cut short."""
+    K = ludoteca.new_game("som", players=1, seed=1).K
+    relaxed = RelaxedSolo.for_tables(K)
+    assert relaxed.load_table(TABLE) and relaxed.compiled
+    counting = relaxed._fast = CountingSolver(relaxed._fast)
+    monkeypatch.setattr(som_planner, "relaxed_for", lambda _: relaxed)
+    monkeypatch.setattr(som_planner, "SOLVE_BUDGET", 15000)
+    game, actions = play("planner", 1007)
+    assert game.is_over
+    budgeted = [c for c in counting.calls if len(c[0]) == 4]
+    assert budgeted and all(new <= 15000 + 500 for _, new, _ in budgeted)
+    assert any(not done for *_, done in budgeted)            # cut short, then gone on with
+    assert any(done and new > 0 for _, new, done in budgeted)
+    monkeypatch.setattr(som_planner, "SOLVE_BUDGET", 10 ** 9)
+    fresh = RelaxedSolo.for_tables(K)
+    fresh.load_table(TABLE)
+    monkeypatch.setattr(som_planner, "relaxed_for", lambda _: fresh)
+    _, unbounded = play("planner:bounded=false", 1007)
+    _, whole = play("planner", 1007)
+    assert whole == unbounded
 
 
 def test_planner_parameters():

@@ -8,6 +8,8 @@ of a game with the shipped content, in ``agents/weights/som_relaxed.bin``.
 
 Run it again whenever the shipped Som content's numbers change (money, taxes, die, cards):
 the planner reads a table only when its numbers are the content's, and solves otherwise.
+It solves with the Python solver (the compiled one, ``agents/_som_relaxed.c``, gives the same
+values bit for bit; ``tests/test_som_planner.py`` checks it).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ def main() -> int:
     ap.add_argument("--check", action="store_true",
                     help="compare a fresh solve with the shipped table instead of writing it")
     args = ap.parse_args()
-    relaxed = RelaxedSolo.for_tables(default_tables())
+    relaxed = RelaxedSolo.for_tables(default_tables(), compiled=False)   # every state kept
     started = time.process_time()
     money = ludoteca.new_game("som", players=1, seed=1).value(0)
     start = relaxed.start_value(money)

@@ -17,13 +17,17 @@ symbol are left out: under free reach turning one changes nothing.
 States: ``orig`` = (urna, Spain, world, economic capacity, ATC) cards never dealt again,
 ``deals`` = a sorted tuple of (urna, economic capacity, ATC, Spain) per Spain deal.
 
-Solving every state a shipped game may reach takes about 9 s; their values ship in
+States are solved by the compiled solver (``agents/_som_relaxed.c``, built by ``pip
+install`` where a C compiler is; the same values to the last bit, about 2–3 µs a state) or,
+without it, in Python (about 100–190 µs a state). Solving every state a shipped game may
+reach takes about 0.2 s compiled, 9 s in Python; their values ship in
 ``agents/weights/som_relaxed.bin`` (written by ``python tools/som_relaxed_table.py``; a JSON
 header line, then zlib-compressed keys and float64 values, read without numpy), which
 :func:`relaxed_for` loads when its numbers are the content's. ``known=True`` in
 :meth:`RelaxedSolo.group_outcomes` reads only solved or shipped states and raises
 :class:`Unsolved` for any other (the states after an alignment of Spain cards, SOM-12.6,
-which need seconds more each).
+which need seconds more each in Python); :meth:`RelaxedSolo.solve_within` solves a state with
+the compiled solver only up to a budget of new states, and goes on at the next call.
 """
 
 from __future__ import annotations
@@ -75,7 +79,7 @@ class RelaxedSolo:
     def __init__(self, money: int = 36, tax: int = 3, tax_atc: int = 2, eco: int = 3,
                  die: Sequence[tuple[int, float]] = ((4, 1 / 6), (2, 4 / 6), (0, 1 / 6)),
                  cards: tuple[int, int, int, int, int] = (4, 4, 11, 3, 1),
-                 align: int = 0) -> None:
+                 align: int = 0, compiled: bool = True) -> None:
         self.money, self.tax, self.tax_atc, self.eco = money, tax, tax_atc, eco
         self.die = tuple(die)
         self.cards = cards                    # (urna, Spain, world, eco, ATC) in the game
@@ -83,10 +87,12 @@ class RelaxedSolo:
         self._solved: dict[tuple, tuple[list[float], list[float]]] = {}
         self._rows: dict[bytes, int] = {}         # a loaded table: key -> row of _table
         self._table = array("d")
+        self._fast = _compiled_solver(self) if compiled else None
 
     @classmethod
-    def for_tables(cls, K: Any) -> RelaxedSolo:
-        """The relaxed game of a content's tables ``K`` (the shipped content's by default)."""
+    def for_tables(cls, K: Any, compiled: bool = True) -> RelaxedSolo:
+        """The relaxed game of a content's tables ``K`` (``compiled=False``: solved in Python
+        even when the compiled solver is built)."""
         from ludoteca.games.som.common import VAL
         from ludoteca.games.som.content import EF_ATC, EF_ECO, FLAG_ESP, FLAG_MON, FLAG_URNA
 
@@ -96,12 +102,19 @@ class RelaxedSolo:
         cards = (flags.count(FLAG_URNA), flags.count(FLAG_ESP), flags.count(FLAG_MON),
                  effects.count(EF_ECO), effects.count(EF_ATC))
         money = sum(v * n for v, n in zip(VAL, K.TYPE_COUNTS, strict=True))
-        return cls(money, K.C.tax_solo, K.C.tax_solo_atc, K.ECO_PAYOUT, die, cards)
+        return cls(money, K.C.tax_solo, K.C.tax_solo_atc, K.ECO_PAYOUT, die, cards,
+                   compiled=compiled)
 
     @property
     def states(self) -> int:
         """How many card states are solved so far."""
-        return len(self._solved)
+        return self._fast.states if self._fast is not None else len(self._solved)
+
+    @property
+    def compiled(self) -> bool:
+        """Whether states are solved by the compiled solver (``_som_relaxed.c``: about 2 µs a
+        state instead of about 150)."""
+        return self._fast is not None
 
     def numbers(self) -> dict[str, Any]:
         """The numbers the values depend on (a table is read only for the same ones)."""
@@ -144,6 +157,8 @@ class RelaxedSolo:
             values.byteswap()
         self._rows = {blob[i * width:(i + 1) * width]: i for i in range(n)}
         self._table = values
+        if self._fast is not None:              # the compiled solver starts from them too
+            self._fast.load(blob[:n * width], width, values)
         return True
 
     def table_values(self, orig: tuple, deals: tuple) -> list[float] | None:
@@ -168,7 +183,11 @@ class RelaxedSolo:
             return got
         W = self.table_values(orig, deals) if align_left == 0 else None
         if W is None:
-            raise Unsolved(key)
+            solved = self._fast.lookup(orig, deals, align_left) if self._fast else None
+            if solved is None:
+                raise Unsolved(key)
+            got = self._solved[key] = solved
+            return got
         a_up = self.cards[4] - orig[4] - sum(d[2] for d in deals)
         got = self._solved[key] = (self.turn_values(a_up, W), W)
         return got
@@ -179,6 +198,8 @@ class RelaxedSolo:
         """(T, W): the win chance per money at a turn's start (tax due) and while walking."""
         key = (orig, deals, self.align if align_left is None else align_left)
         got = self._solved.get(key)
+        if got is None and self._fast is not None:
+            got = self._solved[key] = self._fast.solve(*key)
         if got is None:
             limit = sys.getrecursionlimit()
             if limit < 20000:
@@ -189,6 +210,26 @@ class RelaxedSolo:
                 sys.setrecursionlimit(limit)
         return got
 
+    def solve_within(self, orig: tuple, deals: tuple, budget: int) -> bool:
+        """Whether a state's values are known once the compiled solver has solved at most
+        ``budget`` new states for it (those it solved are kept: a later call goes on where this
+        one stopped). Always False without the compiled solver."""
+        try:
+            self._known(orig, deals, self.align)
+            return True
+        except Unsolved:
+            pass
+        if self._fast is None:
+            return False
+        try:
+            got = self._fast.solve(orig, deals, self.align, budget)
+        except ValueError:                      # more deals than the compiled solver holds
+            return False
+        if got is None:
+            return False
+        self._solved[(orig, deals, self.align)] = got
+        return True
+
     def _solve(self, orig: tuple, deals: tuple, align_left: int
                ) -> tuple[list[float], list[float]]:
         got = self._solved.get((orig, deals, align_left))
@@ -198,6 +239,10 @@ class RelaxedSolo:
             return self._known(orig, deals, align_left)
         except Unsolved:
             pass
+        if self._fast is not None:
+            got = self._solved[(orig, deals, align_left)] = self._fast.solve(
+                orig, deals, align_left)
+            return got
         return self._values((orig, deals, align_left),
                             self.group_outcomes(orig, deals, align_left))
 
@@ -350,6 +395,20 @@ class RelaxedSolo:
     def start_value(self, money: int) -> float:
         """The best win chance from a game's start with ``money`` € (tax due)."""
         return self.solve(self.cards, ())[0][money]
+
+
+def _compiled_solver(relaxed: RelaxedSolo) -> Any:
+    """The compiled solver for ``relaxed``'s numbers (None: not built, or numbers it cannot
+    hold)."""
+    try:
+        from ludoteca.agents._som_relaxed import Solver
+    except ImportError:
+        return None
+    try:
+        return Solver(relaxed.money, relaxed.tax, relaxed.tax_atc, relaxed.eco,
+                      [(d, float(p)) for d, p in relaxed.die], relaxed.cards, relaxed.align)
+    except (ValueError, TypeError, OverflowError):
+        return None
 
 
 _SHARED: dict[Any, RelaxedSolo] = {}
