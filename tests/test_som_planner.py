@@ -11,7 +11,7 @@ from test_no_peek import Guard, som_face_down
 
 import ludoteca
 from ludoteca.agents import make_agent, som_planner
-from ludoteca.agents.som_planner import DOWN, Plan, SomSoloPlanner, group_values
+from ludoteca.agents.som_planner import DOWN, Lookahead, Plan, SomSoloPlanner, group_values
 from ludoteca.agents.som_relaxed import TABLE, RelaxedSolo, Unsolved, norm, relaxed_for, table_key
 from ludoteca.core.errors import InvalidOption
 from ludoteca.games.som.bots import SomGreedyAgent
@@ -230,6 +230,42 @@ def test_planner_turns_the_best_group_within_reach():
     assert turned >= 4
 
 
+def test_planner_looks_a_card_ahead_where_it_walks_on():
+    """The planner turns the card within reach whose look-ahead value is best: a card that ends
+    the turn is worth the relaxed value of the state it leaves (so a group of such cards is
+    worth its relaxed value), a card the citizen walks on the best of stopping there and
+    turning a card within reach of that cell; ``planner:lookahead=false`` ranks the cells by
+    their groups' relaxed values alone."""
+    compared = enders = 0
+    games = [g for seed in (1000, 1001, 1004, 1005) for g in move_positions(seed, 4, every=1)]
+    for game in games:
+        p = Plan.of(game)
+        fr, _ = p.frontier(game.may_stop)
+        relaxed = relaxed_for(game.K)
+        values = group_values(relaxed, p)
+        ahead = Lookahead(relaxed, p).cells(fr)
+        if not fr or not values or ahead is None:
+            continue
+        x = next(iter(fr))                   # its group without the cards one walks on
+        q = p.copy()
+        counts = q.counts[q.grp[x]]
+        counts[som_planner.KK] = counts[som_planner.AT] = counts[som_planner.C] = 0
+        if sum(counts):
+            relaxed.solve(*q.relaxed_key())
+            only = Lookahead(relaxed, q).cells([x])
+            assert only[x] == pytest.approx(group_values(relaxed, q)[q.grp[x]], abs=1e-12)
+            enders += 1
+        action = SomSoloPlanner(7).choose(game, 0)
+        if action.name == "mover" and action.arg in fr:
+            assert ahead[action.arg] == max(ahead.values())
+            compared += 1
+        plain = make_agent("planner:lookahead=false", "som", 7).choose(game, 0)
+        if plain.name == "mover" and plain.arg in fr:
+            top = max(values.get(p.grp[x], 0.0) for x in fr)
+            assert values.get(p.grp[plain.arg], 0.0) == pytest.approx(top, abs=1e-4)
+    assert compared >= 4 and enders >= 4
+
+
 def test_planner_reads_only_what_its_seat_may_see():
     """Through a guard that lets it touch only legal actions, views, determinize and the public
     facts; and swapping face-down cards within a deal (public counts, hidden places) never
@@ -326,7 +362,10 @@ def test_bounded_planner_solves_a_budget_of_states_a_decision(monkeypatch):
 
 
 def test_planner_parameters():
-    with pytest.raises(InvalidOption, match="it takes parameters: bounded"):
+    with pytest.raises(InvalidOption, match="lookahead must be true or false"):
+        make_agent("planner:lookahead=2", "som", 1)
+    assert make_agent("planner:lookahead=false", "som", 1).lookahead is False
+    with pytest.raises(InvalidOption, match="it takes parameters: bounded, lookahead"):
         make_agent("planner:depth=2", "som", 1)
     with pytest.raises(InvalidOption, match="bounded must be true or false"):
         make_agent("planner:bounded=maybe", "som", 1)

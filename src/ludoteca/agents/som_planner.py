@@ -1,11 +1,15 @@
 """``planner``: a solo «Som el que decidim!» bot steered by the exact values of a relaxed game
 (:mod:`ludoteca.agents.som_relaxed`).
 
-At each step of the citizen it turns a face-down card of the group (the cells never dealt
-again, or one Spain deal) whose relaxed value is best among the cells within reach this move,
-and picks the cell of that group by a one-card look-ahead with a fitted turn-end value (what
-each kind of card would leave: money, ATC, the urna pile, the Spain risk, how many face-down
-cells the citizen would reach). When a better group lies out of reach, it ends its move where
+At each step of the citizen it turns the face-down card within reach this move whose
+look-ahead value (:class:`Lookahead`) is best: a card that would end the turn is worth the
+relaxed value of the state it leaves, one the citizen would walk on the best of stopping there
+and turning a card within reach of that cell, valued the same way one card deep. Ties (cells
+of one group) are broken by a one-card look-ahead with a fitted turn-end value (what each kind
+of card would leave: money, ATC, the urna pile, the Spain risk, how many face-down cells the
+citizen would reach). ``planner:lookahead=false`` ranks the cells by their groups' relaxed
+values alone (the group: the cells never dealt again, or one Spain deal), as before.
+When a better group lies out of reach, it ends its move where
 that group's cards will be within reach next turn if, in the relaxed game, a turn's wait for
 them (the tax, then the die) is worth more than the best card within reach now. With no
 face-down cell within reach it heads, over as many turns as it takes, for the cells of the
@@ -34,6 +38,7 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -353,18 +358,100 @@ def group_values(relaxed: RelaxedSolo, p: Plan) -> dict[int, float]:
     return {gi: relaxed.group_value(outs, x) for gi, outs in group_outcomes(relaxed, p).items()}
 
 
+class Lookahead:
+    """The value of turning each face-down cell within reach, looking one card further where
+    the citizen walks on: a card that ends the turn (urna, world, Spain) is worth the relaxed
+    game's value of the state it leaves; one the citizen walks on (economic capacity, ATC,
+    plain Catalunya) is worth the best of stopping there and turning a card within reach of
+    that cell (each valued by the relaxed values, every later step within free reach). The
+    relaxed game alone takes every face-down cell to be within reach after any card."""
+
+    def __init__(self, relaxed: RelaxedSolo, p: Plan) -> None:
+        self.relaxed, self.p = relaxed, p
+        self._groups: dict[tuple, tuple[dict[int, list[Outcome]], list[float], list[float]]] = {}
+
+    def _solved(self, q: Plan) -> tuple[dict[int, list[Outcome]], list[float], list[float]]:
+        """({group of ``q``: its relaxed outcomes}, T, W) of ``q``'s card counts (kept by the
+        groups' counts: cells of one group lead to the same); :class:`Unsolved` when not
+        solved yet."""
+        key = tuple(map(tuple, q.counts))
+        got = self._groups.get(key)
+        if got is None:
+            T, W = self.relaxed._known(*q.relaxed_key(), self.relaxed.align)
+            got = self._groups[key] = (group_outcomes(self.relaxed, q, known=True), T, W)
+        return got
+
+    def cells(self, cells: Iterable[int]) -> dict[int, float] | None:
+        """{cell: the value of turning its card} (None: a state they need is not solved)."""
+        try:
+            return {x: self._turn(self.p, x, deeper=True) for x in cells}
+        except Unsolved:
+            return None
+
+    def _turn(self, p: Plan, x: int, deeper: bool) -> float:
+        relaxed = self.relaxed
+        outcomes, _, W = self._solved(p)
+        gi = p.grp[x]
+        cnt = p.counts[gi]
+        kinds = (U, S, M, KK, AT) if gi == p.orig else (U, KK, AT, S)
+        arrays = dict(zip([k for k in kinds if cnt[k]], [arr for _, _, arr in
+                                                          outcomes.get(gi, ())], strict=False))
+        money = min(p.cash, relaxed.money)
+        n = sum(cnt)
+        total = 0.0
+        for k in range(6):
+            if not cnt[k]:
+                continue
+            pr = cnt[k] / n
+            if k in (U, S, M):                           # the turn ends (None: the consulta)
+                arr = arrays[k]
+                total += pr * (1.0 if arr is None else arr[money])
+            elif k == KK and relaxed.money - money < relaxed.eco:
+                total += pr                              # Hisenda cannot pay: a DUI, won
+            elif deeper:
+                q = p.copy()
+                q.counts[gi][k] -= 1
+                q.kind[x], q.pos = WALKABLE, x
+                if k == KK:
+                    q.cash += relaxed.eco
+                elif k == AT:
+                    q.atc = True
+                total += pr * self._walk_on(q)
+            elif k == C:
+                total += pr * W[money]
+            else:
+                arr = arrays[k]
+                total += pr * arr[money + relaxed.eco if k == KK else money]
+        return total
+
+    def _walk_on(self, q: Plan) -> float:
+        """The best of stopping and turning a card within reach, the citizen standing on a
+        face-up Catalunya card (one cell per group: the rest of its cells give the same)."""
+        _, T, _ = self._solved(q)
+        best = T[min(q.cash, self.relaxed.money)]
+        fr, _ = q.frontier(True)
+        seen = set()
+        for y in fr:
+            if q.grp[y] not in seen:
+                seen.add(q.grp[y])
+                best = max(best, self._turn(q, y, deeper=False))
+        return best
+
+
 class SomSoloPlanner:
     """The ``planner`` bot (see the module's docstring)."""
 
     name = "planner"
 
-    def __init__(self, seed: int | None = None, bounded: bool = True) -> None:
+    def __init__(self, seed: int | None = None, bounded: bool = True,
+                 lookahead: bool = True) -> None:
         self._rng = random.Random(seed)
         self.greedy = make_agent("greedy", "som", seed)
-        if not isinstance(bounded, bool):
-            raise InvalidOption(f"planner: bounded must be true or false; got {bounded!r}",
-                                f"planner: bounded ha de ser true o false; es {bounded!r}")
-        self.bounded = bounded
+        for name, value in (("bounded", bounded), ("lookahead", lookahead)):
+            if not isinstance(value, bool):
+                raise InvalidOption(f"planner: {name} must be true or false; got {value!r}",
+                                    f"planner: {name} ha de ser true o false; es {value!r}")
+        self.bounded, self.lookahead = bounded, lookahead
         if self.bounded:                   # the shipped content's table, read once a process
             from ludoteca.games.som.tables import default_tables
 
@@ -429,19 +516,20 @@ class SomSoloPlanner:
             wait = self._wait(p, walking, relaxed, outcomes, values, fr)
             if wait is not None:
                 return wait
-        best_key: tuple | None = None
-        best: tuple[int, int | None] | None = None
-        for x, via in fr.items():
-            key = (round(values.get(p.grp[x], top), TIE), p.reveal_value(x, via))
-            if best_key is None or key > best_key:
-                best_key, best = key, (x, via)
-        if best is not None:
-            return best
+        ahead = Lookahead(relaxed, p).cells(fr) if self.lookahead and outcomes else None
+        if ahead is None:                    # the relaxed values, rounded
+            ahead = {x: round(values.get(p.grp[x], top), TIE) for x in fr}
+        if fr:                               # the best, ties broken by the turn-end value
+            most = max(ahead.values())
+            x = max((x for x in fr if ahead[x] == most),
+                    key=lambda x: p.reveal_value(x, fr[x]))
+            return x, fr[x]
         # nothing within reach: head for the best groups' cells, over the turns it takes
         targets = {x for x, k in enumerate(p.kind) if k == DOWN and
                    values.get(p.grp[x], top) >= top - 0.02}
         dist = p.turns_to(targets or {x for x, k in enumerate(p.kind) if k == DOWN})
-        best_key = None
+        best_key: tuple | None = None
+        best: tuple[int, int | None] | None = None
         for y in sorted(p.ends(walking), key=lambda y: y != p.pos):
             q = p.copy()
             q.pos = y
@@ -490,13 +578,14 @@ class SomSoloPlanner:
         return best
 
 
-def make_planner(seed: int | None = None, bounded: bool = True) -> SomSoloPlanner:
+def make_planner(seed: int | None = None, bounded: bool = True,
+                 lookahead: bool = True) -> SomSoloPlanner:
     """The ``planner`` bot (registered for Som)."""
-    return SomSoloPlanner(seed, bounded)
+    return SomSoloPlanner(seed, bounded, lookahead)
 
 
 register_agent("planner", "som", make_planner)
 
 
-__all__ = ["FEATURES", "WEIGHTS", "Plan", "SomSoloPlanner", "group_outcomes", "group_values",
-           "make_planner"]
+__all__ = ["FEATURES", "WEIGHTS", "Lookahead", "Plan", "SomSoloPlanner", "group_outcomes",
+           "group_values", "make_planner"]
