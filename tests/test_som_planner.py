@@ -157,6 +157,26 @@ def test_compiled_solver_within_a_budget_goes_on_where_it_stopped():
             part.group_outcomes((3, 2, 4, 1, 1), (), known=True)
     assert calls >= 3 and part.states == whole.states
     assert part.solve((3, 2, 4, 1, 1), ()) == whole.solve((3, 2, 4, 1, 1), ())
+    assert not part.forget_beyond(part.states) and part.forget_beyond(10)
+    assert part.states == 0 and not part.solve_within((3, 2, 4, 1, 1), (), 10)
+    assert part.solve((3, 2, 4, 1, 1), ()) == whole.solve((3, 2, 4, 1, 1), ())
+
+
+@needs_compiled
+def test_forgetting_keeps_the_table():
+    """Past a number of states the compiled solver forgets all but the shipped table's, so a
+    long run's memory stays bounded; the table's states are still known at once."""
+    K = ludoteca.new_game("som", players=1, seed=1).K
+    relaxed = RelaxedSolo.for_tables(K)
+    assert relaxed.load_table(TABLE) and relaxed.states == 84276
+    after_alignment = ((4, 2, 11, 3, 1), ((0, 0, 0, 2),))
+    T = relaxed.solve(*after_alignment)[0]
+    assert relaxed.states > 84276 + 50000
+    assert relaxed.forget_beyond(100000) and relaxed.states == 84276
+    assert relaxed.solve_within((4, 4, 11, 3, 1), (), 1)
+    with pytest.raises(Unsolved):
+        relaxed.group_outcomes(*after_alignment, known=True)
+    assert relaxed.solve(*after_alignment)[0] == T
     assert RelaxedSolo(compiled=False).solve_within((1, 0, 1, 0, 0), (), 10 ** 6) is False
 
 

@@ -19,6 +19,8 @@
 #define KEYLEN 72                  /* orig, deals (zero-padded), align_left, padding */
 #define MAXW 64                    /* money + 1 (the shipped game: 37) */
 #define MAXDIE 8
+#define BLOCK 4096                 /* rows per block */
+#define SLOTS0 (1 << 20)           /* hash slots at first (8 MB: half a million rows) */
 
 typedef struct {
     uint8_t orig[5];
@@ -44,12 +46,17 @@ typedef struct {
     Slot *slots;
     size_t nslots;
     /* rows */
-    uint8_t *keys;                 /* KEYLEN per row */
-    double *vals;                  /* 2 * width per row: T then W */
-    size_t nrows, caprows;
+    /* rows, in blocks of BLOCK rows (growing never moves a row) */
+    uint8_t **keys;                /* KEYLEN per row */
+    double **vals;                 /* 2 * width per row: T then W */
+    size_t nrows, nblocks, capblocks;
     int failed;                    /* why a solve stopped: one of FAILED_* */
     size_t limit;                  /* rows after which a solve stops (0: none) */
 } Solver;
+
+#define ROW_KEY(sv, r) ((sv)->keys[(size_t)(r) / BLOCK] + ((size_t)(r) % BLOCK) * KEYLEN)
+#define ROW_T(sv, r) ((sv)->vals[(size_t)(r) / BLOCK] + ((size_t)(r) % BLOCK) * 2 * (sv)->width)
+#define ROW_W(sv, r) (ROW_T(sv, r) + (sv)->width)
 
 static void make_key(const State *s, uint8_t *key) {
     memset(key, 0, KEYLEN);
@@ -100,7 +107,7 @@ static long find_row(Solver *sv, const uint8_t *key) {
     size_t mask = sv->nslots - 1, i = h & mask;
     while (sv->slots[i].row) {
         long row = sv->slots[i].row - 1;
-        if (sv->slots[i].tag == tag && !memcmp(sv->keys + (size_t)row * KEYLEN, key, KEYLEN))
+        if (sv->slots[i].tag == tag && !memcmp(ROW_KEY(sv, row), key, KEYLEN))
             return row;
         i = (i + 1) & mask;
     }
@@ -119,7 +126,7 @@ static int grow_slots(Solver *sv) {
     size_t n = sv->nslots * 2;
     Slot *slots = calloc(n, sizeof(Slot));
     if (!slots) return -1;
-    for (size_t r = 0; r < sv->nrows; r++) put_slot(slots, n, sv->keys + r * KEYLEN, r);
+    for (size_t r = 0; r < sv->nrows; r++) put_slot(slots, n, ROW_KEY(sv, r), r);
     free(sv->slots);
     sv->slots = slots;
     sv->nslots = n;
@@ -128,21 +135,29 @@ static int grow_slots(Solver *sv) {
 
 /* Append a solved row; returns its index (-1: out of memory). */
 static long add_row(Solver *sv, const uint8_t *key, const double *T, const double *W) {
-    if (sv->nrows + 1 > sv->caprows) {
-        size_t cap = sv->caprows ? sv->caprows * 2 : 4096;
-        uint8_t *keys = realloc(sv->keys, cap * KEYLEN);
-        if (!keys) return -1;
-        sv->keys = keys;
-        double *vals = realloc(sv->vals, cap * 2 * sv->width * sizeof(double));
-        if (!vals) return -1;
-        sv->vals = vals;
-        sv->caprows = cap;
+    if (sv->nrows == sv->nblocks * BLOCK) {              /* a new block */
+        if (sv->nblocks == sv->capblocks) {
+            size_t cap = sv->capblocks ? sv->capblocks * 2 : 64;
+            uint8_t **keys = realloc(sv->keys, cap * sizeof(uint8_t *));
+            if (!keys) return -1;
+            sv->keys = keys;
+            double **vals = realloc(sv->vals, cap * sizeof(double *));
+            if (!vals) return -1;
+            sv->vals = vals;
+            sv->capblocks = cap;
+        }
+        uint8_t *kb = malloc((size_t)BLOCK * KEYLEN);
+        double *vb = malloc((size_t)BLOCK * 2 * sv->width * sizeof(double));
+        if (!kb || !vb) { free(kb); free(vb); return -1; }
+        sv->keys[sv->nblocks] = kb;
+        sv->vals[sv->nblocks] = vb;
+        sv->nblocks++;
     }
     if ((sv->nrows + 1) * 2 > sv->nslots && grow_slots(sv)) return -1;
     size_t r = sv->nrows++;
-    memcpy(sv->keys + r * KEYLEN, key, KEYLEN);
-    memcpy(sv->vals + r * 2 * sv->width, T, sv->width * sizeof(double));
-    memcpy(sv->vals + r * 2 * sv->width + sv->width, W, sv->width * sizeof(double));
+    memcpy(ROW_KEY(sv, r), key, KEYLEN);
+    memcpy(ROW_T(sv, r), T, sv->width * sizeof(double));
+    memcpy(ROW_W(sv, r), W, sv->width * sizeof(double));
     put_slot(sv->slots, sv->nslots, key, r);
     return (long)r;
 }
@@ -169,6 +184,13 @@ static void turn_values(const Solver *sv, int a_up, const double *W, double *T) 
 
 static long solve(Solver *sv, State *s);
 
+/* Forget every row (the hash slots are the caller's to empty). */
+static void clear_rows(Solver *sv) {
+    for (size_t b = 0; b < sv->nblocks; b++) { free(sv->keys[b]); free(sv->vals[b]); }
+    sv->nblocks = 0;
+    sv->nrows = 0;
+}
+
 /* v (+)= pr * the row's T or W (kind 'K': shifted by the payout, past the money won). */
 static void accumulate(const Solver *sv, double *v, int first, double pr, const double *arr,
                        int shift) {
@@ -183,8 +205,6 @@ static void accumulate(const Solver *sv, double *v, int first, double pr, const 
     }
 }
 
-#define ROW_T(sv, r) ((sv)->vals + (size_t)(r) * 2 * (sv)->width)
-#define ROW_W(sv, r) (ROW_T(sv, r) + (sv)->width)
 
 /* The T values after a Spain event into ``best`` (its card already taken from ``next``). */
 static int spain(Solver *sv, const State *next, int pile, int k_up, int a_up, int s_up,
@@ -453,6 +473,13 @@ static PyObject *Solver_load(Solver *sv, PyObject *args) {
     return PyLong_FromLong(added);
 }
 
+static PyObject *Solver_clear(Solver *sv, PyObject *noargs) {
+    (void)noargs;
+    clear_rows(sv);
+    memset(sv->slots, 0, sv->nslots * sizeof(Slot));
+    Py_RETURN_NONE;
+}
+
 static PyObject *Solver_states(Solver *sv, void *closure) {
     (void)closure;
     return PyLong_FromSize_t(sv->nrows);
@@ -496,14 +523,16 @@ static int Solver_init(Solver *sv, PyObject *args, PyObject *kw) {
     if (!PyArg_ParseTuple(cards, "iiiii", &sv->cards[0], &sv->cards[1], &sv->cards[2],
                           &sv->cards[3], &sv->cards[4]))
         return -1;
+    clear_rows(sv);                                  /* __init__ called again */
     free(sv->slots);
-    sv->nslots = 1 << 16;
+    sv->nslots = SLOTS0;
     sv->slots = calloc(sv->nslots, sizeof(Slot));
     if (!sv->slots) { PyErr_NoMemory(); return -1; }
     return 0;
 }
 
 static void Solver_dealloc(Solver *sv) {
+    clear_rows(sv);
     free(sv->slots);
     free(sv->keys);
     free(sv->vals);
@@ -514,6 +543,7 @@ static PyMethodDef Solver_methods[] = {
     {"solve", (PyCFunction)Solver_solve, METH_VARARGS,
      "solve(orig, deals, align_left, budget=0) -> (T, W): the state's values, solving what "
      "it needs; None when that takes more than ``budget`` new states (those solved are kept)"},
+    {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "clear(): forget every state solved"},
     {"load", (PyCFunction)Solver_load, METH_VARARGS,
      "load(keys, key_bytes, values) -> states added: a table's walking values (align 0)"},
     {"lookup", (PyCFunction)Solver_lookup, METH_VARARGS,

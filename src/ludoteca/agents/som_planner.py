@@ -69,6 +69,8 @@ TIE = 4
 MAX_STEPS = 20
 #: new relaxed states the compiled solver may solve in one decision (about 2–3 µs each)
 SOLVE_BUDGET = 20000
+#: relaxed states kept in a process (about 0.7 kB each) before all but the table's are forgotten
+KEEP_STATES = 400_000
 
 
 @cache
@@ -501,7 +503,8 @@ class SomSoloPlanner:
         """(cell, the cell it is stepped to from) to turn the card of a cell, (cell, None) to
         end the move there; None: nothing to aim at."""
         if self.bounded and relaxed.compiled:   # a few tens of ms at most, then read
-            relaxed.solve_within(*p.relaxed_key(), SOLVE_BUDGET)
+            if not relaxed.forget_beyond(KEEP_STATES):     # (that took this decision's time)
+                relaxed.solve_within(*p.relaxed_key(), SOLVE_BUDGET)
         elif self.bounded and not relaxed.ready:
             relaxed.start_value(0)           # content without a table: solved once a process
         try:

@@ -87,6 +87,7 @@ class RelaxedSolo:
         self._solved: dict[tuple, tuple[list[float], list[float]]] = {}
         self._rows: dict[bytes, int] = {}         # a loaded table: key -> row of _table
         self._table = array("d")
+        self._table_keys: tuple[bytes, int] | None = None
         self._fast = _compiled_solver(self) if compiled else None
 
     @classmethod
@@ -157,8 +158,22 @@ class RelaxedSolo:
             values.byteswap()
         self._rows = {blob[i * width:(i + 1) * width]: i for i in range(n)}
         self._table = values
+        self._table_keys = (blob[:n * width], width)
         if self._fast is not None:              # the compiled solver starts from them too
             self._fast.load(blob[:n * width], width, values)
+        return True
+
+    def forget_beyond(self, states: int) -> bool:
+        """When the compiled solver keeps more than ``states`` states, forget all but the
+        table's (memory stays bounded over a long run; what is forgotten is solved again when
+        needed); True if it did."""
+        if self._fast is None or self._fast.states <= states:
+            return False
+        self._fast.clear()
+        self._solved.clear()
+        if self._table_keys is not None:
+            keys, width = self._table_keys
+            self._fast.load(keys, width, self._table)
         return True
 
     def table_values(self, orig: tuple, deals: tuple) -> list[float] | None:
