@@ -26,7 +26,8 @@ relaxed values come from the shipped table (``agents/weights/som_relaxed.bin``, 
 process when the bot is made), and after an alignment of Spain cards (SOM-12.6), whose card
 counts are outside the table, the compiled solver solves at most :data:`SOLVE_BUDGET` new
 states a decision (going on at the next one; until they are solved it steers by the fitted
-turn-end value). Without the compiled solver (no C compiler at install) it never solves a
+turn-end value; a process keeps at most :data:`KEEP_STATES` solved states, then forgets all but
+the table's). Without the compiled solver (no C compiler at install) it never solves a
 state and steers by the fitted value alone after an alignment, which loses about 2 points.
 ``planner:bounded=false`` solves whatever it needs at once (in Python: seconds to tens of
 seconds after an alignment). With content other than the shipped one the table does not apply
