@@ -258,15 +258,16 @@ class Plan:
         self.pos = self.cn
         return self
 
-    def reveal_value(self, x: int, via: int) -> float:
-        """The expected turn-end value of turning cell ``x`` (stepping from ``via``)."""
+    def odds(self, x: int) -> list[tuple[int, float]]:
+        """[(card class, chance)] of the face-down card at ``x``: its group's public counts."""
         cnt = self.counts[self.grp[x]]
         n = sum(cnt)
+        return [(k, c / n) for k, c in enumerate(cnt) if c]
+
+    def reveal_value(self, x: int, via: int) -> float:
+        """The expected turn-end value of turning cell ``x`` (stepping from ``via``)."""
         total = 0.0
-        for k in range(6):
-            if not cnt[k]:
-                continue
-            pr = cnt[k] / n
+        for k, pr in self.odds(x):
             if k == U and self.pile + 1 >= self.n_urna:
                 total += pr                                  # the consulta: won
                 continue
@@ -400,12 +401,8 @@ class Lookahead:
         arrays = dict(zip([k for k in kinds if cnt[k]], [arr for _, _, arr in
                                                           outcomes.get(gi, ())], strict=False))
         money = min(p.cash, relaxed.money)
-        n = sum(cnt)
         total = 0.0
-        for k in range(6):
-            if not cnt[k]:
-                continue
-            pr = cnt[k] / n
+        for k, pr in p.odds(x):
             if k in (U, S, M):                           # the turn ends (None: the consulta)
                 arr = arrays[k]
                 total += pr * (1.0 if arr is None else arr[money])
