@@ -190,6 +190,9 @@ def test_compiled_solver_refuses_states_it_cannot_hold():
     with pytest.raises(ValueError, match="0..255"):
         compiled._fast.lookup((1, 0, 0, 0, 300), (), 0)
     assert RelaxedSolo(money=500).compiled is False           # more money than it holds
+    many = ((1, 0, 0, 0, 0), ((1, 0, 0, 0),) * 20)              # more deals: solved in Python
+    assert RelaxedSolo(money=20, cards=(21, 0, 0, 0, 0)).solve(*many) == RelaxedSolo(
+        money=20, cards=(21, 0, 0, 0, 0), compiled=False).solve(*many)
 
 
 def test_table_is_read_only_for_its_numbers(tmp_path):

@@ -198,7 +198,10 @@ class RelaxedSolo:
             return got
         W = self.table_values(orig, deals) if align_left == 0 else None
         if W is None:
-            solved = self._fast.lookup(orig, deals, align_left) if self._fast else None
+            try:
+                solved = self._fast.lookup(orig, deals, align_left) if self._fast else None
+            except ValueError:                  # more deals than the compiled solver holds
+                solved = None
             if solved is None:
                 raise Unsolved(key)
             got = self._solved[key] = solved
@@ -214,7 +217,7 @@ class RelaxedSolo:
         key = (orig, deals, self.align if align_left is None else align_left)
         got = self._solved.get(key)
         if got is None and self._fast is not None:
-            got = self._solved[key] = self._fast.solve(*key)
+            got = self._compiled(key)
         if got is None:
             limit = sys.getrecursionlimit()
             if limit < 20000:
@@ -245,6 +248,14 @@ class RelaxedSolo:
         self._solved[(orig, deals, self.align)] = got
         return True
 
+    def _compiled(self, key: tuple) -> tuple[list[float], list[float]] | None:
+        """A state solved by the compiled solver (None: more deals than it holds)."""
+        try:
+            got = self._solved[key] = self._fast.solve(*key)
+        except ValueError:
+            return None
+        return got
+
     def _solve(self, orig: tuple, deals: tuple, align_left: int
                ) -> tuple[list[float], list[float]]:
         got = self._solved.get((orig, deals, align_left))
@@ -254,9 +265,8 @@ class RelaxedSolo:
             return self._known(orig, deals, align_left)
         except Unsolved:
             pass
-        if self._fast is not None:
-            got = self._solved[(orig, deals, align_left)] = self._fast.solve(
-                orig, deals, align_left)
+        got = self._compiled((orig, deals, align_left)) if self._fast is not None else None
+        if got is not None:
             return got
         return self._values((orig, deals, align_left),
                             self.group_outcomes(orig, deals, align_left))
