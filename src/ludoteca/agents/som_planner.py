@@ -27,7 +27,8 @@ process when the bot is made), and after an alignment of Spain cards (SOM-12.6),
 counts are outside the table, the compiled solver solves at most :data:`SOLVE_BUDGET` new
 states a decision (going on at the next one; until they are solved it steers by the fitted
 turn-end value; a process keeps at most :data:`KEEP_STATES` solved states, then forgets all but
-the table's). Without the compiled solver (no C compiler at install) it never solves a
+the table's; so what it plays after an alignment can depend on what the process solved
+before). Without the compiled solver (no C compiler at install) it never solves a
 state and steers by the fitted value alone after an alignment, which loses about 2 points.
 ``planner:bounded=false`` solves whatever it needs at once (in Python: seconds to tens of
 seconds after an alignment). With content other than the shipped one the table does not apply

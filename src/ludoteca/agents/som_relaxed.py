@@ -191,7 +191,8 @@ class RelaxedSolo:
 
     def _known(self, orig: tuple, deals: tuple, align_left: int
                ) -> tuple[list[float], list[float]]:
-        """A state's values if solved or in the table; :class:`Unsolved` otherwise."""
+        """A state's values if solved (here or by the compiled solver) or in the table;
+        :class:`Unsolved` otherwise."""
         key = (orig, deals, align_left)
         got = self._solved.get(key)
         if got is not None:
@@ -237,23 +238,18 @@ class RelaxedSolo:
             return True
         except Unsolved:
             pass
-        if self._fast is None:
-            return False
-        try:
-            got = self._fast.solve(orig, deals, self.align, budget)
-        except ValueError:                      # more deals than the compiled solver holds
-            return False
-        if got is None:
-            return False
-        self._solved[(orig, deals, self.align)] = got
-        return True
+        return self._fast is not None and self._compiled((orig, deals, self.align),
+                                                          budget) is not None
 
-    def _compiled(self, key: tuple) -> tuple[list[float], list[float]] | None:
-        """A state solved by the compiled solver (None: more deals than it holds)."""
+    def _compiled(self, key: tuple, budget: int = 0) -> tuple[list[float], list[float]] | None:
+        """A state solved by the compiled solver (None: more than ``budget`` new states were
+        needed, when one is given, or more deals than it holds)."""
         try:
-            got = self._solved[key] = self._fast.solve(*key)
+            got = self._fast.solve(*key, budget)
         except ValueError:
             return None
+        if got is not None:
+            self._solved[key] = got
         return got
 
     def _solve(self, orig: tuple, deals: tuple, align_left: int
