@@ -289,6 +289,38 @@ def test_planner_looks_a_card_ahead_where_it_walks_on():
     assert compared >= 4 and enders >= 4
 
 
+def test_look_ahead_charges_a_cell_in_line_with_a_face_up_spain_card():
+    """SOM-12.6: a Spain card turned in line with a face-up Spain card sends them both back
+    under the map, which the relaxed game (a Spain card stays face up) does not see: such a
+    cell's look-ahead value is its relaxed one less ``ALIGN_COST`` times its chance of a Spain
+    card; a cell out of line, or one whose group holds no Spain card, is not charged."""
+    charged = spared = 0
+    for seed in range(1000, 1040):
+        for game in move_positions(seed, 60, every=1):
+            p = Plan.of(game)
+            if not p.spain_up:
+                continue
+            fr, _ = p.frontier(game.may_stop)
+            ahead = Lookahead(relaxed_for(game.K), p)
+            values = ahead.cells(fr)
+            if values is None:
+                continue
+            for x in fr:
+                relaxed_value = ahead._turn(p, x, deeper=True)
+                counts = p.counts[p.grp[x]]
+                spain = counts[som_planner.S] / sum(counts)
+                if p.in_line(x) and spain:
+                    assert values[x] == pytest.approx(
+                        relaxed_value - som_planner.ALIGN_COST * spain, abs=1e-12)
+                    charged += 1
+                else:
+                    assert values[x] == relaxed_value
+                    spared += 1
+        if charged >= 3 and spared >= 3:
+            break
+    assert charged >= 3 and spared >= 3
+
+
 def test_planner_reads_only_what_its_seat_may_see():
     """Through a guard that lets it touch only legal actions, views, determinize and the public
     facts; and swapping face-down cards within a deal (public counts, hidden places) never

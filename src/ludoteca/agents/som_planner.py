@@ -4,17 +4,19 @@
 At each step of the citizen it turns the face-down card within reach this move whose
 look-ahead value (:class:`Lookahead`) is best: a card that would end the turn is worth the
 relaxed value of the state it leaves, one the citizen would walk on the best of stopping there
-and turning a card within reach of that cell, valued the same way one card deep. Ties (cells
-of one group) are broken by a one-card look-ahead with a fitted turn-end value (what each kind
-of card would leave: money, ATC, the urna pile, the Spain risk, how many face-down cells the
-citizen would reach). ``planner:lookahead=false`` ranks the cells by their groups' relaxed
-values alone (the group: the cells never dealt again, or one Spain deal), as before.
-When a better group lies out of reach, it ends its move where
-that group's cards will be within reach next turn if, in the relaxed game, a turn's wait for
-them (the tax, then the die) is worth more than the best card within reach now. With no
-face-down cell within reach it heads, over as many turns as it takes, for the cells of the
-best groups. Every other decision (the tax's disks) is the greedy bot's. In a game of more
-than one player it plays as the greedy bot.
+and turning a card within reach of that cell, valued the same way one card deep; a cell in line
+with a face-up Spain card loses :data:`ALIGN_COST` times its chance of a Spain card (an
+alignment, SOM-12.6, sends the Spain cards back under the map, which the relaxed game, where a
+Spain card stays face up, does not see). Ties (cells of one group) are broken by a one-card
+look-ahead with a fitted turn-end value (what each kind of card would leave: money, ATC, the
+urna pile, the Spain risk, how many face-down cells the citizen would reach).
+``planner:lookahead=false`` ranks the cells by their groups' relaxed values alone (the group:
+the cells never dealt again, or one Spain deal), as before. When a better group lies out of
+reach, it ends its move where that group's cards will be within reach next turn if, in the
+relaxed game, a turn's wait for them (the tax, then the die) is worth more than the best card
+within reach now. With no face-down cell within reach it heads, over as many turns as it takes,
+for the cells of the best groups. Every other decision (the tax's disks) is the greedy bot's.
+In a game of more than one player it plays as the greedy bot.
 
 It reads only what its seat may see: the legal actions and a determinized copy of the game
 (``game.determinize``: the face-down cards redrawn within their deals), of which it uses the
@@ -73,6 +75,10 @@ MAX_STEPS = 20
 SOLVE_BUDGET = 20000
 #: relaxed states kept in a process (about 0.7 kB each) before all but the table's are forgotten
 KEEP_STATES = 400_000
+#: what an alignment of Spain cards (SOM-12.6) costs beyond the relaxed value of a Spain card
+#: turned: the relaxed game keeps a Spain card face up for good, while an alignment sends it
+#: and the cards in line with it back under the map (tuned on seeds 5000–6999; see the README)
+ALIGN_COST = 0.03
 
 
 @cache
@@ -387,11 +393,24 @@ class Lookahead:
         return got
 
     def cells(self, cells: Iterable[int]) -> dict[int, float] | None:
-        """{cell: the value of turning its card} (None: a state they need is not solved)."""
+        """{cell: the value of turning its card} (None: a state they need is not solved),
+        less :data:`ALIGN_COST` times the chance of a Spain card at a cell in line with a
+        face-up Spain card."""
+        p = self.p
         try:
-            return {x: self._turn(self.p, x, deeper=True) for x in cells}
+            return {x: self._turn(p, x, deeper=True) - ALIGN_COST * self._aligns(p, x)
+                    for x in cells}
         except Unsolved:
             return None
+
+    @staticmethod
+    def _aligns(p: Plan, x: int) -> float:
+        """The chance that turning ``x`` aligns Spain cards (SOM-12.6): its card is a Spain
+        card and a face-up Spain card shares its row or column."""
+        if not p.spain_up or not p.in_line(x):
+            return 0.0
+        cnt = p.counts[p.grp[x]]
+        return cnt[S] / sum(cnt)
 
     def _turn(self, p: Plan, x: int, deeper: bool) -> float:
         relaxed = self.relaxed
