@@ -62,6 +62,26 @@ def test_malformed_records_are_refused_with_the_reason():
         ludoteca.replay({**good, "players": 9, "names": None})
 
 
+def test_malformed_records_say_why_in_spanish_too():
+    """``RecordError.text("es")`` says the same in Spanish; ``text("en")`` is the message."""
+    game = ludoteca.new_game("qytetet", players=2, seed=1)
+    game.apply("tirar")
+    good = game.record()
+    cases = [(["not", "a", "record"], "objeto JSON"),
+             ({k: v for k, v in good.items() if k != "seed"}, "le falta seed"),
+             ({**good, "format": "pgn"}, "formato de registro desconocido 'pgn'"),
+             ({**good, "actions": ["tirar"]}, "la acción 0 del registro ha de ser"),
+             ({**good, "actions": good["actions"] + [[0, "tirar"]] * 2},
+              "la acción 1 del registro (0: 'tirar') no es legal"),
+             ({**good, "players": 9, "names": None}, "la cabecera del registro no es válida"),
+             ({**good, "setup": [1]}, "cada entrada de setup ha de ser un objeto")]
+    for rec, spanish in cases:
+        with pytest.raises(ludoteca.RecordError) as info:
+            ludoteca.replay(rec)
+        assert spanish in info.value.text("es")
+        assert info.value.text("en") == str(info.value) != info.value.text("es")
+
+
 def test_arranged_positions_replay_too():
     game = ludoteca.new_game("qytetet", players=2, seed=3, dice=[3])
     game.arrange(positions={0: 17, 1: 17}, balances={0: 1234}, current=0)

@@ -256,6 +256,27 @@ def test_bad_files_exit_2_naming_the_file(tmp_path: Path, content, message, comm
     assert str(path) in result.output and message in result.output
 
 
+@pytest.mark.parametrize("content, message", [
+    ("[1, 2]", "no es una partida válida: un registro es un objeto JSON"),
+    ('{"game": "qytetet"}', "al registro le falta seed, actions"),
+    ('{"game": "qytetet", "seed": 1, "names": ["a", "b"], "actions": [0]}',
+     "la acción 0 del registro ha de ser [asiento, texto]; es 0"),
+    ('{"game": "qytetet", "seed": 1, "names": ["a", "b"], "actions": [[0, "comprar"]]}',
+     "la acción 0 del registro (0: 'comprar') no es legal"),
+    ('{"game": "qytetet", "seed": 1, "players": 9, "actions": []}',
+     "la cabecera del registro no es válida"),
+])
+def test_bad_files_are_explained_in_spanish(tmp_path: Path, content, message):
+    """With ``--lang es`` a save file that cannot be read is explained in Spanish only."""
+    path = tmp_path / "mala.json"
+    path.write_text(content, encoding="utf-8")
+    result = cli("replay", str(path), "--lang", "es")
+    assert result.exit_code == 2
+    line = " ".join(result.output.split())
+    assert str(path) in result.output and message in line, line
+    assert not any(w in line for w in (" must ", " is not ", " got ", " lacks ", "illegal"))
+
+
 def test_bad_table_info_in_a_save_file(tmp_path: Path):
     rec = api_game([]).record()
     rec["table"] = {"seats": [{"name": "Ana", "bot": None}, {"name": "x", "bot": "clever"}]}

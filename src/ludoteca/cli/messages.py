@@ -38,6 +38,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                  "{file} is not valid JSON (line {line}, column {col}): {why}"),
     "bad_record": ("{file} no es una partida válida: {why}",
                    "{file} is not a valid game record: {why}"),
+    "record_object": ("un registro es un objeto JSON con game, seed y actions",
+                      "a record is a JSON object with game, seed and actions"),
     "bad_table": ("{file}: la información de la mesa (clave \"table\") no es válida: {why}",
                   "{file}: the table information (key \"table\") is not valid: {why}"),
     "port_busy": ("no se puede abrir {host}:{port} ({why}): ¿ya hay una mesa u otro programa en "

@@ -159,12 +159,11 @@ def read_record(path: str, lang: str) -> dict[str, Any]:
         raise CliError(tr(lang, "not_json", file=path, line=exc.lineno, col=exc.colno,
                           why=exc.msg)) from None
     if not isinstance(rec, dict):
-        raise CliError(tr(lang, "bad_record", file=path,
-                          why="a record is a JSON object with game, seed and actions"))
+        raise CliError(tr(lang, "bad_record", file=path, why=tr(lang, "record_object")))
     try:
         replay(rec)                    # checks the header and that every action is legal
     except RecordError as exc:
-        raise CliError(tr(lang, "bad_record", file=path, why=exc)) from None
+        raise CliError(tr(lang, "bad_record", file=path, why=exc.text(lang))) from None
     return rec
 
 

@@ -50,4 +50,15 @@ class ContentError(InvalidOption):
 
 
 class RecordError(LudotecaError, ValueError):
-    """A game record (save file) that cannot be read or does not replay."""
+    """A game record (save file) that cannot be read or does not replay.
+
+    The message (``str(exc)``) says what was wrong in English; ``es``, when given, says it in
+    Spanish (:meth:`text` falls back to the English one)."""
+
+    def __init__(self, message: str, es: str | None = None) -> None:
+        super().__init__(message)
+        self.es = es
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` ('es' or 'en')."""
+        return self.es if lang == "es" and self.es else str(self)
