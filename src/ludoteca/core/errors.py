@@ -27,11 +27,9 @@ class IllegalAction(LudotecaError, ValueError):
         return self.reason_es if lang == "es" else self.reason
 
 
-class InvalidOption(LudotecaError, ValueError):
-    """A game option (or player count, content file, bot name) that is not accepted.
-
-    The message (``str(exc)``) says what was wrong and what is allowed in English; ``es``,
-    when given, says it in Spanish (:meth:`text` falls back to the English one)."""
+class _Bilingual(LudotecaError, ValueError):
+    """An error whose message (``str(exc)``) is English and whose ``es``, when given, says it
+    in Spanish (:meth:`text` falls back to the English one)."""
 
     def __init__(self, message: str, es: str | None = None) -> None:
         super().__init__(message)
@@ -40,6 +38,11 @@ class InvalidOption(LudotecaError, ValueError):
     def text(self, lang: str = "en") -> str:
         """The message in ``lang`` ('es' or 'en')."""
         return self.es if lang == "es" and self.es else str(self)
+
+
+class InvalidOption(_Bilingual):
+    """A game option (or player count, content file, bot name) that is not accepted: the
+    message says what was wrong and what is allowed, in English and (``es``) in Spanish."""
 
 
 class ContentError(InvalidOption):
@@ -49,16 +52,6 @@ class ContentError(InvalidOption):
     """
 
 
-class RecordError(LudotecaError, ValueError):
-    """A game record (save file) that cannot be read or does not replay.
-
-    The message (``str(exc)``) says what was wrong in English; ``es``, when given, says it in
-    Spanish (:meth:`text` falls back to the English one)."""
-
-    def __init__(self, message: str, es: str | None = None) -> None:
-        super().__init__(message)
-        self.es = es
-
-    def text(self, lang: str = "en") -> str:
-        """The message in ``lang`` ('es' or 'en')."""
-        return self.es if lang == "es" and self.es else str(self)
+class RecordError(_Bilingual):
+    """A game record (save file) that cannot be read or does not replay, said in English and
+    (``es``) in Spanish."""
